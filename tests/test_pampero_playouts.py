@@ -121,5 +121,5 @@ def test_rulesc_play_all_modules_ends(capsys: pytest.CaptureFixture[str]) -> Non
 
     assert main(["play", "pampero", "--players", "3", "--modules", "all", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "winner" in out and "pampero: 3 player(s)" in out
+    assert "winner" in out and "Pampero: 3 player(s)" in out
     assert ROOT.joinpath("generated", "pampero", "rules.py").is_file()

@@ -78,7 +78,8 @@ def test_one_player_fills_in_the_solo_variant_and_says_so(capsys):
     assert err == ("rulesc play: added module(s) solo (a 1-player game needs it), "
                    "corporate_era (solo requires it)\n")
     code, out, err = _play(capsys, "--players", "1", "--modules", "solo", "--seed", "1")
-    assert code == 0 and "modules: corporate_era, solo" in out
+    # the count's first line names the variants as the rulebook does
+    assert code == 0 and "varianti: Era corporativa, Variante in solitario" in out
     assert err == "rulesc play: added module(s) corporate_era (solo requires it)\n"
 
 

@@ -120,9 +120,10 @@ def _said(ir, kind, rid, lang):
     ("corporations", "mining_guild", "it", "la sua casella ha un bonus di acciaio o titanio"),
     # Thorgate: the Power Plant project costs 3 M€ less (a negative change keeps its sign)
     ("corporations", "thorgate", "en", "project price: -3 if the project is Power Plant"),
-    # Landlord (Regole: the most tiles on the board): greenery, city and special tiles
-    ("awards", "landlord", "it",
-     "tessere Verdi possedute, tessere Città possedute e tessere Speciali possedute"),
+    # Landlord (Regole, Azione 4: "Il giocatore con il maggior numero di tessere sul
+    # tabellone"): one count of the tiles owned, not a list of kinds
+    ("awards", "landlord", "it", "Vince chi ha più tessere possedute in gioco"),
+    ("awards", "landlord", "en", "owned tiles in play"),
 ])
 def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     said = _said(games["terraforming_mars"], kind, rid, lang)
@@ -136,8 +137,8 @@ def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     ("princess", "en", "When a card is discarded, if you discarded this card"),
     ("princess", "it", "Quando viene scartata una carta, se hai scartato questa carta"),
     # Countess: held with the King or a Prince, she must be discarded
-    ("countess", "it", "se hai in mano anche Re o Principe"),
-    ("countess", "en", "King or Prince"),
+    ("countess", "it", "se hai in mano anche il Re o il Principe"),
+    ("countess", "en", "if you also hold the King or the Prince"),
 ])
 def test_love_letter_rule_text(games, rid, lang, expected):
     assert expected in _said(games["love_letter"], "cards", rid, lang)

@@ -283,7 +283,8 @@ def test_tm_tiles_in_the_plural_agree(name):
     text = page("terraforming_mars", name)
     assert "tessere Verde" not in text and "tessere Speciale" not in text
     assert "Almeno 3 tessere Verdi possedute" in text
-    assert "tessere Verdi possedute, tessere Città possedute e tessere Speciali possedute" in text
+    # Landlord (Azione 4: "il maggior numero di tessere sul tabellone"): one count
+    assert "Vince chi ha più tessere possedute in gioco" in text
     assert "1 PV per ogni tessera Verde posseduta" in text
 
 

@@ -85,9 +85,9 @@ def test_conversions_cost_eight():
     assert not {"plants_to_greenery", "heat_to_temperature"} & acts()
     edit(game, lambda s: s["players"][0]["stock"].update(plants=8, heat=9))
     pl = game.state["players"][0]
-    pick(game, act="project", id="heat_to_temperature")
+    pick(game, act="convert", id="heat_to_temperature")
     assert pl["stock"]["heat"] == 1 and game.state["params"]["temperature"] == -28
-    pick(game, act="project", id="plants_to_greenery")
+    pick(game, act="convert", id="plants_to_greenery")
     _quiet_space(game)
     assert pl["stock"]["plants"] == 0 and game.state["params"]["oxygen"] == 1
     assert pl["tracks"]["tr"] == 22

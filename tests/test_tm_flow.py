@@ -250,7 +250,7 @@ def test_game_ends_after_the_generation_with_final_conversions():
         if kind(game) == "final_action":
             options = game.legal_actions()
             choice = [o for o in options if o.get("id") == "plants_to_greenery"] or options
-            greeneries += choice[0]["act"] == "project" and player(game) == first
+            greeneries += choice[0]["act"] == "convert" and player(game) == first
             game.apply(choice[0])
         else:
             game.apply(game.legal_actions()[0])

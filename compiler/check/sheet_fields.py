@@ -4,9 +4,10 @@ game.yaml's ``sheet.sections`` print the records of one kind each: ``{field}`` h
 a section's ``corner``, ``head``, ``foot``, ``meta``, ``lines`` and ``columns`` texts,
 and the fields ``order``, ``copies``, ``group`` and ``unit`` name, must be fields of that
 kind (kinds.yaml) or of every record (``id``, ``name``, ``module``, ...); ``intro`` holes
-must be constants of the game. A misspelt one is not an error anywhere else: the sheet
-would silently print nothing there (a card's value, its copy count). A line or column
-with ``each: FIELD`` takes the holes of FIELD's items first; only its ``each`` is checked.
+(and those of flow.yaml's ``winner_text``) must be constants of the game. A misspelt one
+is not an error anywhere else: the sheet would silently print nothing there (a card's
+value, its copy count). A line or column with ``each: FIELD`` takes the holes of FIELD's
+items first; only its ``each`` is checked.
 
 Entry point: ``check_sheet_fields(docs) -> list[Diagnostic]``.
 """
@@ -30,22 +31,27 @@ FIELDS = ("order", "copies", "group", "unit")
 
 
 def check_sheet_fields(docs: list[Document]) -> list[Diagnostic]:
-    """R041 for each hole or field name of a sheet section that its kind lacks."""
+    """R041 for each hole or field name of a sheet section that its kind lacks, and for
+    each hole of flow.yaml's ``winner_text`` that names no constant."""
+    constants = {str(r.get("id")) for d in docs if d.kind == "constants"
+                 for r in items(d.data, "records") if isinstance(r, dict)}
+    what = "constant of the game (constants.yaml)"
+    out: list[Diagnostic] = []
+    flow = next((d for d in docs if d.kind == "flow" and isinstance(d.data, dict)), None)
+    if flow is not None:
+        out += _holes(flow, ("winner_text",), flow.data.get("winner_text"), constants, what)
     game = next((d for d in docs if d.kind == "game" and isinstance(d.data, dict)), None)
     sheet = game.data.get("sheet") if game else None
     if game is None or not isinstance(sheet, dict):
-        return []
+        return out
     kinds = _kind_fields(docs)
-    constants = {str(r.get("id")) for d in docs if d.kind == "constants"
-                 for r in items(d.data, "records") if isinstance(r, dict)}
-    out: list[Diagnostic] = []
     for i, section in enumerate(sheet.get("sections") or []):
         if isinstance(section, dict) and section.get("kind") in kinds:
             fields = kinds[section["kind"]] | set(RECORD_FIELDS)
             out += _section(game, ("sheet", "sections", i), section, fields,
                             str(section["kind"]))
             out += _holes(game, ("sheet", "sections", i, "intro"), section.get("intro"),
-                          constants, "constant of the game (constants.yaml)")
+                          constants, what)
     return out
 
 

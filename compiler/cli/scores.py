@@ -66,8 +66,9 @@ def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, st
 
 def table(result: dict[str, Any], rules: dict[str, Any], width: int | None = None) -> str:
     """The result of ``rulesc play`` as text: a header, the score table, the winner.
-    Columns are named in the game's language (``column_names``), and so are the rounds,
-    "player", "total" and "winner" when the game's labels say them (``score_*``). A table
+    Columns are named in the game's language (``column_names``), and so are the header,
+    the rounds, "player", "total" and "winner" when the game's labels say them
+    (``score_*``). A table
     wider than ``width`` (default: the terminal's, else 100 columns) is transposed: one
     row per score line, one column per player."""
     if width is None:
@@ -98,8 +99,7 @@ def table(result: dict[str, Any], rules: dict[str, Any], width: int | None = Non
                          for k, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
     rounds = result.get("round") or {"name": "round",
                                      "count": result.get("rounds")}
-    out = [f"{result['game']}: {result['player_count']} player(s), modules: "
-           f"{', '.join(result['modules']) or 'none'}, seed {result['seed']}",
+    out = [_header(result, rules, names),
            f"{says('score_rounds', _plural(rounds['name']))}: {rounds['count']}"
            + _results(result, says), line(head), *(line(row) for row in body)]
     player = says("score_player", "player")
@@ -113,6 +113,22 @@ def table(result: dict[str, Any], rules: dict[str, Any], width: int | None = Non
 
 
 Says = Callable[..., str]
+
+
+def _header(result: dict[str, Any], rules: dict[str, Any], names: Any) -> str:
+    """The first line, in the game's words: its title, the players, the modules (by their
+    names) and the seed; the game's label ``score_header`` (holes ``{game}``,
+    ``{players}``, ``{modules}``, ``{seed}``) frames it, ``score_no_modules`` says "none"."""
+    title = (rules.get("game") or {}).get("title")
+    if isinstance(title, dict) and title:
+        game = str(title.get(names.lang) or title.get("en") or next(iter(title.values())))
+    else:
+        game = str(result["game"])
+    modules = ", ".join(names.word(m) for m in result["modules"]) or \
+        names.said("score_no_modules", "none")
+    return names.said("score_header", "{game}: {players} player(s), modules: {modules}, "
+                      "seed {seed}", game=game, players=result["player_count"],
+                      modules=modules, seed=result["seed"])
 
 
 def _word(says: Says, key: str) -> str:

@@ -290,7 +290,8 @@ def _chosen(texts: list[Any]) -> tuple[int, int, dict[str, Any]]:
         tree = use.get("tree")
         args = (tree or {}).get("args") or {}
         if all(use["args"][h] is not None for h in use["holes"]):
-            return k, k, _kept(use)
+            said = tree if tree is not None else _literal_tree(use)
+            return k, k, ({**_kept(use), "tree": said} if said is not None else _kept(use))
         if tree is not None and all(use["args"][h] is not None or h in use["code"]
                                     or not _in_play(args.get(h)) for h in use["holes"]):
             return k, k, {**_kept(use), "tree": tree}
@@ -302,6 +303,23 @@ def _chosen(texts: list[Any]) -> tuple[int, int, dict[str, Any]]:
                 out["eval"] = copy.deepcopy(evals)
             return k, k, out
     return 0, len(texts) - 1, _kept(texts[-1])
+
+
+def _literal_tree(use: dict[str, Any]) -> Any:
+    """The text tree of a use whose every argument it says is a literal (``gain 1 co2``),
+    so the build words its prompt as the sheets do, the noun agreeing with the number
+    ("gain 1 CO2 token"); None when an argument is not a number, a word or a record."""
+    args: dict[str, Any] = {}
+    kinds = use.get("kinds") or {}
+    for name in use["holes"]:
+        value = use["args"][name]
+        if isinstance(value, str) and name in kinds:
+            args[name] = {"rec": value, "kind": kinds[name]}
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            args[name] = {"lit": value}
+        else:
+            return None
+    return {"def": use["def"], "args": args}
 
 
 def _kind(t: Type) -> Any:

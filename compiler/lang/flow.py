@@ -4,10 +4,10 @@ Flow (``flow.yaml``): ``setup``, ``phases`` and ``end.steps`` are lists of steps
 ``{id, name, do | each_player, when, source}``; ``each_player: E`` is
 ``for each you in ORDER: E`` with ``order`` the flow's turn order (default: players).
 ``end: {when, finish_round, max_rounds}``, ``scoring: [{id, name, amount | lines}]``,
-``winner`` (the players who win; default: the highest total), ``results`` (more named
-values in the final count). Modules change steps by id (``setup``/``phases``/
-``end_steps``: ``{remove, replace, add}``) and records (``removes``, ``replaces``,
-``changes``), checked here like the data they change.
+``winner`` (the players who win; default: the highest total; ``winner_text`` says it on
+the sheets), ``results`` (more named values in the final count). Modules change steps by
+id (``setup``/``phases``/``end_steps``: ``{remove, replace, add}``) and records
+(``removes``, ``replaces``, ``changes``), checked here like the data they change.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def resolve_flow(rc: RC) -> dict[str, Any]:
             out[key] = resolve_value(rc, doc, (key,), data[key], "value", NO_PLAYER)
     out["results"] = {k: resolve_value(rc, doc, ("results", k), v, "value", NO_PLAYER)
                       for k, v in (data.get("results") or {}).items()}
-    for key in ("round",):
+    for key in ("round", "winner_text"):   # words of the sheets
         if key in data:
             out[key] = data[key]
     return out

@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.sheets.speak import Speaker, sentence, upper_first
 
-__all__ = ["Fields", "citation", "provisional"]
+__all__ = ["Fields", "citation", "provisional", "with_constants"]
 
 Item = dict[str, Any]
 
@@ -23,6 +23,20 @@ def provisional(sp: Speaker, kind: str, rid: str) -> list[str]:
     """The record's provisional values, ``field = value: reason`` (a badge on the sheet)."""
     marks = ((sp.ir.get("texts") or {}).get("provisional") or {}).get(kind) or {}
     return list(marks.get(rid) or [])
+
+
+def with_constants(sp: Speaker, text: Any) -> tuple[str, list[str]]:
+    """``text`` ({lang: text} or a text) with each ``{constant}`` hole filled by the
+    constant's value (a list of numbers reads "8/14/20"), and the constants it named."""
+    consts = _records(sp.ir, "constants")
+    named: list[str] = []
+
+    def arg(name: str, form: str | None, article: str) -> tuple[str, Any]:
+        named.append(name)
+        value = (consts.get(name) or {}).get("value")
+        return (sp.value({"lit": value}) if value is not None else ""), value
+
+    return sp.fill(sp.pick(text), arg), named
 
 
 def citation(sp: Speaker, rec: Any) -> dict[str, str]:
@@ -177,12 +191,15 @@ class Fields:
             return ""
         t = _strip(t)
         words = (self.section.get("values") or {}).get(field) or {}
-        conj = article if article in ("or", "and") else ""   # {list:or}: "Re o Principe"
-        article = "" if conj else article
+        # {list:or}: "Re o Principe"; {list:or:the}: each item with its article, "il Re o
+        # il Principe"
+        conj = next((a for a in article.split("+") if a in ("or", "and")), "")
+        article = next((a for a in article.split("+") if a not in ("or", "and")), "")
         if isinstance(t, list) and t[0] == "id":
             return self.sp.name(t[1], value, form, article)
         if isinstance(t, list) and t[0] == "list" and isinstance(value, list):
-            return self.sp.listed([self.plain(field, v, t[1], form, "") for v in value], conj)
+            return self.sp.listed([self.plain(field, v, t[1], form, article if conj else "")
+                                   for v in value], conj)
         if t == "names" or isinstance(value, dict) and not isinstance(t, list):
             words_ = self.sp.pick(value)   # "tessera|tessere": agrees with a number
             return words_.split("|")[0 if form == "one" else -1]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.fields import citation
+from compiler.sheets.fields import citation, provisional, with_constants
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
-__all__ = ["flow", "score_text", "step_text", "when_text"]
+__all__ = ["flow", "score_text", "step_text", "when_text", "winner"]
 
 Item = dict[str, Any]
 
@@ -50,6 +50,33 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
     return {"id": str(step.get("id", "")), "title": title,
             "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
             "text": text, "source": citation(sp, step), "prov": []}
+
+
+def _constants(tree: Any) -> list[str]:
+    """The constants a text tree names (``{"const": id}`` nodes), in order."""
+    if isinstance(tree, dict):
+        own = [str(tree["const"])] if "const" in tree else []
+        return own + [c for v in tree.values() for c in _constants(v)]
+    if isinstance(tree, list):
+        return [c for v in tree for c in _constants(v)]
+    return []
+
+
+def winner(sp: Speaker) -> Item:
+    """Who wins: flow.yaml's ``winner_text`` with its ``{constant}`` holes filled; it
+    carries the provisional values of the constants the ``winner`` expression or the text
+    names (a tie-break the rulebook does not give)."""
+    fl = sp.ir.get("flow") or {}
+    none = {"section": "", "doc": ""}
+    if not fl.get("winner_text"):
+        return {"id": "winner", "text": "", "source": none, "prov": []}
+    text, named = with_constants(sp, fl["winner_text"])
+    tree = ((sp.ir.get("texts") or {}).get("flow") or {}).get("winner")
+    prov = []
+    for cid in dict.fromkeys(_constants(tree) + named):
+        prov += [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
+                 for m in provisional(sp, "constants", cid)]
+    return {"id": "winner", "text": text, "source": none, "prov": prov}
 
 
 def disabled(ir: dict[str, Any]) -> set[str]:
@@ -96,6 +123,6 @@ def flow(sp: Speaker) -> dict[str, Any]:
     return {"setup": setup, "phases": phases, "phases_title": phases_title,
             "end": {"id": "end", "text": " ".join(lines), "source": citation(sp, end),
                     "prov": []},
-            "scoring": scoring}
+            "scoring": scoring, "winner": winner(sp)}
 
 

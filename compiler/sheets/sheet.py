@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.sheets.fields import Fields, _records, citation, provisional
+from compiler.sheets.fields import Fields, _records, citation, provisional, with_constants
 from compiler.sheets.flow import flow
 from compiler.sheets.grammar import plural
 from compiler.sheets.modules import changed_part, modules
@@ -113,13 +113,7 @@ def errata(sp: Speaker, kind: str, rid: str) -> str:
 def _intro(sp: Speaker, section: dict[str, Any]) -> str:
     if not section.get("intro"):
         return ""
-    consts = _records(sp.ir, "constants")
-
-    def arg(name: str, form: str | None, article: str) -> tuple[str, Any]:
-        value = (consts.get(name) or {}).get("value")
-        return (sp.value({"lit": value}) if value is not None else ""), value
-
-    return sp.fill(sp.pick(section["intro"]), arg)
+    return with_constants(sp, section["intro"])[0]
 
 
 def sections(sp: Speaker) -> list[dict[str, Any]]:

@@ -4,18 +4,11 @@
 definition's ``text`` in the language, each ``{hole}`` filled by its argument's own text,
 recursively; a core form gets its words from ``compiler.sheets.words``.
 
-Grammar, all driven by the data:
-
-- a record's ``name`` is its plural or general name, ``name_one`` its singular; a
-  definition's ``text`` likewise, ``text_one`` its singular (a count: "3 tessere Città",
-  "per ogni tessera Città");
-- a hole right after a number (a number hole or a written number: ``{n} {r}``, ``1 {r}``)
-  agrees with it, by the language's plural rules (CLDR, through Babel); ``{x:one}`` asks
-  for the singular; ``{x:the}`` puts the definite article before a record's name
-  (Italian articles follow the record's ``gender: {it: m|f}`` and number), ``{x:a}``
-  the indefinite one ("an ocean tile", "uno spazio");
-  ``{n|carta|carte}`` is the word that agrees with the number ``n``;
-- numbers are digits; a statement on its own is a sentence (capital letter, full stop).
+Grammar, all driven by the data (docs/sheets.md, "Grammar, in the data"): ``name`` and
+``name_one``, ``text`` and ``text_one``; a hole right after a number agrees with it (CLDR
+plural rules, through Babel); ``{x:one}``, ``{x:the}``, ``{x:a}``, ``{l:or}``,
+``{l:or:the}``, ``{n|carta|carte}``; numbers are digits; a statement on its own is a
+sentence (capital letter, full stop).
 """
 
 from __future__ import annotations
@@ -276,8 +269,8 @@ class Speaker(Clauses):
             name, *mods = hole.split(":")   # "{p:one:the}": a form and an article
             form = "one" if "one" in mods else plural(self.lang, number[0]) \
                 if number[0] is not None else None
-            mod = next((m for m in mods if m != "one"), "")
-            text, value = arg(name, form, mod if mod in HOLE_STYLES else "")
+            mod = "+".join(m for m in mods if m in HOLE_STYLES)   # "{l:or:the}": "or+the"
+            text, value = arg(name, form, mod)
             if forms:   # {n|carta|carte}: the word that agrees with n
                 out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
                 number[0] = None
@@ -296,9 +289,13 @@ class Speaker(Clauses):
         """The text of an argument, and its number when it is one; ``{l:or}`` and
         ``{l:and}`` join a written list's last item with "o"/"or", "e"/"and"; ``{e:inf}``
         says an effect in the infinitive; ``{x:your}`` a record with the possessive, by
-        ``outer``, the form of the text the hole is in (see ``possessive``)."""
-        if article in ("or", "and") and isinstance(tree, dict) and tree.get("form") == "list":
-            return self.listed([self.value(a) for a in tree.get("a") or []], article), None
+        ``outer``, the form of the text the hole is in (see ``possessive``); ``{l:or:the}``
+        ("or+the") each item with its article."""
+        conj = next((a for a in article.split("+") if a in ("or", "and")), "")
+        article = next((a for a in article.split("+") if a not in ("or", "and")), "")
+        if conj and isinstance(tree, dict) and tree.get("form") == "list":
+            return self.listed([self._arg(a, None, article)[0] if article else self.value(a)
+                                for a in tree.get("a") or []], conj), None
         if article == "inf":
             return self.infinitive(tree), None
         if article == "your" and isinstance(tree, dict) and ("rec" in tree or "val" in tree):

@@ -509,6 +509,10 @@ RULES = {
                         'prompt': {
                             'def': 'guard',
                             'args': {},
+                            'text': {
+                                'en': 'name a card other than a Guard and choose another player: if that player holds it, they are out of the round',
+                                'it': 'nomina una carta diversa dalla Guardia e scegli un altro giocatore: se ha quella carta in mano, è fuori dal round',
+                            },
                         },
                         'at': 'rules_data/love_letter/definitions/cards.yaml:15',
                         'id': 1,
@@ -684,6 +688,10 @@ RULES = {
                         'prompt': {
                             'def': 'priest',
                             'args': {},
+                            'text': {
+                                'en': "look at another player's hand",
+                                'it': 'guarda la mano di un altro giocatore',
+                            },
                         },
                         'at': 'rules_data/love_letter/definitions/cards.yaml:28',
                         'id': 17,
@@ -1197,6 +1205,10 @@ RULES = {
                         'prompt': {
                             'def': 'baron',
                             'args': {},
+                            'text': {
+                                'en': 'compare hands with another player in secret: the one with the lower value is out of the round (a tie: nothing happens)',
+                                'it': 'confronta in segreto la tua mano con quella di un altro giocatore: chi ha il valore più basso è fuori dal round (in parità non succede nulla)',
+                            },
                         },
                         'at': 'rules_data/love_letter/definitions/cards.yaml:40',
                         'id': 22,
@@ -1536,6 +1548,10 @@ RULES = {
                     'prompt': {
                         'def': 'prince',
                         'args': {},
+                        'text': {
+                            'en': 'choose any player (yourself included): they discard their hand without its effect and draw a new card',
+                            'it': "scegli un giocatore (anche te stesso): scarta la sua mano senza applicarne l'effetto e pesca una nuova carta",
+                        },
                     },
                     'at': 'rules_data/love_letter/definitions/cards.yaml:65',
                     'id': 52,
@@ -1715,6 +1731,10 @@ RULES = {
                         'prompt': {
                             'def': 'king',
                             'args': {},
+                            'text': {
+                                'en': 'trade hands with another player',
+                                'it': 'scambia la tua mano con quella di un altro giocatore',
+                            },
                         },
                         'at': 'rules_data/love_letter/definitions/cards.yaml:75',
                         'id': 72,
@@ -2723,6 +2743,10 @@ RULES = {
                                                     'prompt': {
                                                         'def': 'turn',
                                                         'args': {},
+                                                        'text': {
+                                                            'en': 'draw a card and play one of your two cards',
+                                                            'it': 'pesca una carta e giocane una delle due',
+                                                        },
                                                     },
                                                     'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                     'id': 126,
@@ -3374,6 +3398,10 @@ RULES = {
         },
         'round': {
             'name': {'en': 'round', 'it': 'round'},
+        },
+        'winner_text': {
+            'en': 'The first player to collect {tokens_to_win} tokens of affection (with 2/3/4 players) wins the game.',
+            'it': 'Vince la partita il primo giocatore che ottiene {tokens_to_win} gettoni affetto (con 2/3/4 giocatori).',
         },
     },
     'definitions': {

@@ -153,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~674')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
+    return (True if (E.get('more~703')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -171,7 +171,7 @@ def x_17(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~675')]
+    return [E.get('sell~704')]
 
 
 def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -181,25 +181,25 @@ def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_20(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~675')]
+    return [E.get('sell~704')]
 
 
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~672'), 0))
+    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return {'sell': E.get('sell~675')}
+    return {'sell': E.get('sell~704')}
 
 
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~673')) > 0)
+    return (num(E.get('sold~702')) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
@@ -211,25 +211,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~677'), 0))
+    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~706'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~678'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~678'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~707'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~707'))) is str else 0)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0))
+    return (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~678'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~707'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -241,13 +241,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~678'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~707'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~678'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~707'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~707'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -259,19 +259,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~678'))
+    return FLD(ctx, K[0], E.get('p~707'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~678'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~678'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~709'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~707'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~707'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~680'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~709'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -281,31 +281,31 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_682, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_682, 0)), (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('step', 0) if type(v_p_682) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('max', 0) if type(v_p_682) is str else 0))) for v_p_682 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('tile', None) if type(v_p_682) is str else None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~681'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_690)) > 0)) else False) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_689 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_689, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_689, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_689, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])) else False)]))([v_s_684 for v_s_684 in [v_x_683 for v_x_683 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_683, NOREC).get('type', None) if type(v_x_683) is str else None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))] if (True if ((not (v_s_684 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_684, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('t~681'))) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_684 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_684, _w2)))) or (((_w3.get(v_s_684, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_684, None)) == E.get('you'))) else False)) and ((True if ((v_s_684 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~681'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_684, _w6))) or ((not any([(True if ((v_x_685 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_685, _w7))) and ((not (v_x_685 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~681'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_685, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_685, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_685, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_685, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_685, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_686)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_685, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_685, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_686)) else False)) else False) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))) else False)) else False)]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_719)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~691'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~720'))) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~694'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~694'), {}))
+    return (_w1.get(E.get('s~723'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~723'), {}))
 
 
 def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~693'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~693'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~722'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~722'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -321,71 +321,71 @@ def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~694'))
+    return FLD(ctx, K[1], E.get('s~723'))
 
 
 def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~694'))
+    return ADJ(ctx, 'spaces', E.get('s~723'))
 
 
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~695') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~695'), _w1))
+    return (E.get('x~724') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~724'), _w1))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~695'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~695'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~724'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~724'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~693'))
+    return FLD(ctx, K[3], E.get('t~722'))
 
 
 def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~692')}
+    return {'space': E.get('space~721')}
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_696, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_696, 0)), (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('step', 0) if type(v_p_696) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('max', 0) if type(v_p_696) is str else 0))) for v_p_696 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('tile', None) if type(v_p_696) is str else None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_725, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_725, 0)), (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('step', 0) if type(v_p_725) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('max', 0) if type(v_p_725) is str else 0))) for v_p_725 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('tile', None) if type(v_p_725) is str else None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_698, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_698, 0)), (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('step', 0) if type(v_p_698) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('max', 0) if type(v_p_698) is str else 0))) for v_p_698 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('tile', None) if type(v_p_698) is str else None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~726'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_727, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_727, 0)), (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('step', 0) if type(v_p_727) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('max', 0) if type(v_p_727) is str else 0))) for v_p_727 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('tile', None) if type(v_p_727) is str else None) == E.get('t~726'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~697'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_706)) > 0)) else False) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_705 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_705, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_705, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])) else False)]))([v_s_700 for v_s_700 in [v_x_699 for v_x_699 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_699, NOREC).get('type', None) if type(v_x_699) is str else None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))] if (True if ((not (v_s_700 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_700, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('t~697'))) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_700 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_700, _w2)))) or (((_w3.get(v_s_700, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_700, None)) == E.get('you'))) else False)) and ((True if ((v_s_700 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~697'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_700, _w6))) or ((not any([(True if ((v_x_701 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_701, _w7))) and ((not (v_x_701 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~697'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_701, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_701, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_701, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_701, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_701, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_702)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_701, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_701, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_702)) else False)) else False) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))) else False)) else False)]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~726'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_732: (lambda v_near_735: (v_near_735 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~726'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_735)) > 0)) else False) else v_open_732))([v_s_733 for v_s_733 in items_of(v_open_732) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_734 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_734, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_734, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_734, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_734 in items_of(ADJ(ctx, 'spaces', v_s_733))])) else False)]))([v_s_729 for v_s_729 in [v_x_728 for v_x_728 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_728, NOREC).get('type', None) if type(v_x_728) is str else None) == GET(ctx, 'tiles', E.get('t~726'), 'space', None))] if (True if ((not (v_s_729 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_729, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('t~726'))) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_729 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_729, _w2)))) or (((_w3.get(v_s_729, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_729, None)) == E.get('you'))) else False)) and ((True if ((v_s_729 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~726'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_729, _w6))) or ((not any([(True if ((v_x_730 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_730, _w7))) and ((not (v_x_730 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~726'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_730, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_730, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_730, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_730, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_730, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_731)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_730, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_730, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_731)) else False)) else False) for v_u_731 in items_of(KEY(GET(ctx, 'tiles', E.get('t~726'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))) else False)) else False)]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~707'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~736'))) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~710'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~710'), {}))
+    return (_w1.get(E.get('s~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~739'), {}))
 
 
 def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~709'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~709'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -401,67 +401,67 @@ def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~710'))
+    return FLD(ctx, K[1], E.get('s~739'))
 
 
 def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~710'))
+    return ADJ(ctx, 'spaces', E.get('s~739'))
 
 
 def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~711') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~711'), _w1))
+    return (E.get('x~740') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~740'), _w1))
 
 
 def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~711'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~711'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~740'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~740'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~709'))
+    return FLD(ctx, K[3], E.get('t~738'))
 
 
 def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~708')}
+    return {'space': E.get('space~737')}
 
 
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_713, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_713, 0)), (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('step', 0) if type(v_p_713) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('max', 0) if type(v_p_713) is str else 0))) for v_p_713 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('tile', None) if type(v_p_713) is str else None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~741'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_742, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_742, 0)), (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~712'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_721)) > 0)) else False) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_720 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_720, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_720, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_720, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])) else False)]))([v_s_715 for v_s_715 in [v_x_714 for v_x_714 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_714, NOREC).get('type', None) if type(v_x_714) is str else None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))] if (True if ((not (v_s_715 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_715, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('t~712'))) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_715 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_715, _w2)))) or (((_w3.get(v_s_715, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_715, None)) == E.get('you'))) else False)) and ((True if ((v_s_715 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~712'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_715, _w6))) or ((not any([(True if ((v_x_716 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w7))) and ((not (v_x_716 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~712'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_716, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_716, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_716, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_716, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_716, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_717)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_716, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_716, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_717)) else False)) else False) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))) else False)) else False)]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_747: (lambda v_near_750: (v_near_750 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~741'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_750)) > 0)) else False) else v_open_747))([v_s_748 for v_s_748 in items_of(v_open_747) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_749 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_749, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_749, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_749 in items_of(ADJ(ctx, 'spaces', v_s_748))])) else False)]))([v_s_744 for v_s_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == GET(ctx, 'tiles', E.get('t~741'), 'space', None))] if (True if ((not (v_s_744 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_744, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_744 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_744, _w2)))) or (((_w3.get(v_s_744, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_744, None)) == E.get('you'))) else False)) and ((True if ((v_s_744 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_744, _w6))) or ((not any([(True if ((v_x_745 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_745, _w7))) and ((not (v_x_745 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~741'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_745, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_745, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_745, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_745, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_745, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_746)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_745, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_745, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_746)) else False)) else False) for v_u_746 in items_of(KEY(GET(ctx, 'tiles', E.get('t~741'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_745 in items_of(ADJ(ctx, 'spaces', v_s_744))]))) else False)) else False)]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~722'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~751'))) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~725'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~725'), {}))
+    return (_w1.get(E.get('s~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~754'), {}))
 
 
 def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~724'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~724'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -477,73 +477,73 @@ def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~725'))
+    return FLD(ctx, K[1], E.get('s~754'))
 
 
 def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~725'))
+    return ADJ(ctx, 'spaces', E.get('s~754'))
 
 
 def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~726') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~726'), _w1))
+    return (E.get('x~755') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~755'), _w1))
 
 
 def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~726'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~755'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~724'))
+    return FLD(ctx, K[3], E.get('t~753'))
 
 
 def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~723')}
+    return {'space': E.get('space~752')}
 
 
 def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~728'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~728'), 0))
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
 
 
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_730, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_730, 0)), (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~758'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_759, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_759, 0)), (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~729'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_738)) > 0)) else False) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_737 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_737, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_737, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_737, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])) else False)]))([v_s_732 for v_s_732 in [v_x_731 for v_x_731 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_731, NOREC).get('type', None) if type(v_x_731) is str else None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))] if (True if ((not (v_s_732 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_732, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_732, _w2)))) or (((_w3.get(v_s_732, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~729'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_732, _w6))) or ((not any([(True if ((v_x_733 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_733, _w7))) and ((not (v_x_733 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~729'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_733, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_733, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_733, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_733, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_733, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_733, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_733, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))) else False)) else False)]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_764: (lambda v_near_767: (v_near_767 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~758'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_767)) > 0)) else False) else v_open_764))([v_s_765 for v_s_765 in items_of(v_open_764) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_766 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_766, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_766, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_766, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_766 in items_of(ADJ(ctx, 'spaces', v_s_765))])) else False)]))([v_s_761 for v_s_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == GET(ctx, 'tiles', E.get('t~758'), 'space', None))] if (True if ((not (v_s_761 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_761, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_761 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_761, _w2)))) or (((_w3.get(v_s_761, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_761, None)) == E.get('you'))) else False)) and ((True if ((v_s_761 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_761, _w6))) or ((not any([(True if ((v_x_762 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_762, _w7))) and ((not (v_x_762 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~758'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_762, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_762, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_762, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_762, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_762, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_763)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_762, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_762, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_763)) else False)) else False) for v_u_763 in items_of(KEY(GET(ctx, 'tiles', E.get('t~758'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_762 in items_of(ADJ(ctx, 'spaces', v_s_761))]))) else False)) else False)]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~739'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~768'))) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~742'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~742'), {}))
+    return (_w1.get(E.get('s~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~771'), {}))
 
 
 def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~741'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~741'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -559,55 +559,55 @@ def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~742'))
+    return FLD(ctx, K[1], E.get('s~771'))
 
 
 def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~742'))
+    return ADJ(ctx, 'spaces', E.get('s~771'))
 
 
 def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~743') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~743'), _w1))
+    return (E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))
 
 
 def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~743'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~741'))
+    return FLD(ctx, K[3], E.get('t~770'))
 
 
 def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~740')}
+    return {'space': E.get('space~769')}
 
 
 def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~744'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~744'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~773'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~773'))) is str else 0)))
 
 
 def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0))
+    return (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0))
 
 
 def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~744'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~773'))) is str else 0)
 
 
 def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -619,13 +619,13 @@ def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~744'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~773'))) is str else None) != None)
 
 
 def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~744'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0))
 
 
 def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -637,19 +637,19 @@ def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~744'))
+    return FLD(ctx, K[0], E.get('p~773'))
 
 
 def x_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~744'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~744'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~773'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~773'), 0)))
 
 
 def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~746'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
@@ -659,7 +659,7 @@ def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', len([v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_747, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_747, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_747, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_747, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_747, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_747, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_747, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_747, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]), len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_748, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_748, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_748, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_748, {})))) is dict else KEY(_w13, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w16, NOREC).get('counts_as', None) if type((_w16 := (_w15.get('tile', None) if type((_w15 := (_w14.get(v_s_748, {}) if type((_w14 := ctx.state.get('board'))) is dict else KEY(_w14, v_s_748, {})))) is dict else KEY(_w15, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_s_748, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_s_748, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False)])), len([v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (True if (((_w20.get('tile', None) if type((_w20 := (_w19.get(v_s_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_s_749, {})))) is dict else KEY(_w20, 'tile', None)) != None)) and ((True if (((_w22.get('tile', None) if type((_w22 := (_w21.get(v_s_749, {}) if type((_w21 := ctx.state.get('board'))) is dict else KEY(_w21, v_s_749, {})))) is dict else KEY(_w22, 'tile', None)) == 'special')) or (((ctx.index.plain['tiles'].get(_w25, NOREC).get('counts_as', None) if type((_w25 := (_w24.get('tile', None) if type((_w24 := (_w23.get(v_s_749, {}) if type((_w23 := ctx.state.get('board'))) is dict else KEY(_w23, v_s_749, {})))) is dict else KEY(_w24, 'tile', None)))) is str else None) == 'special')) else False)) and (((_w27.get('owner', None) if type((_w27 := (_w26.get(v_s_749, {}) if type((_w26 := ctx.state.get('board'))) is dict else KEY(_w26, v_s_749, {})))) is dict else KEY(_w27, 'owner', None)) == E.get('you'))) else False)])))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_776 for v_s_776 in items_of(ctx.state.get('board')) if ((_w2.get('owner', None) if type((_w2 := (_w1.get(v_s_776, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_776, {})))) is dict else KEY(_w2, 'owner', None)) == E.get('you'))]))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
@@ -671,7 +671,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_751 for v_x_751 in items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_753 for v_x_753 in items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_778 for v_x_778 in items_of((ctx.index.plain['cards'].get(v_c_777, NOREC).get('tags', []) if type(v_c_777) is str else [])) if (v_x_778 == 'science')]) for v_c_777 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_780 for v_x_780 in items_of((ctx.index.plain['corporations'].get(v_c_779, NOREC).get('tags', []) if type(v_c_779) is str else [])) if (v_x_780 == 'science')]) for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -689,13 +689,13 @@ def x_164(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:11
 def x_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~782'), 0))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~757'), 0))
+    return (_w2.get(E.get('r~784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~784'), 0))
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -743,7 +743,7 @@ def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
 
 
 def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -833,175 +833,175 @@ def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~764'), 0))
+    return (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~791'), 0))
 
 
 def x_222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~766'), 0))
+    return (_w2.get(E.get('r~793'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~793'), 0))
 
 
 def x_226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
+    return (_w2.get(E.get('r~795'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~795'), 0))
 
 
 def x_230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
+    return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~797'), 0))
 
 
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0))
+    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~799'), 0))
 
 
 def x_238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~774'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~774'), 0))
+    return (_w2.get(E.get('r~801'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~801'), 0))
 
 
 def x_242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~776'), 0))
+    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
 
 
 def x_246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~778'), 0))
+    return (_w2.get(E.get('r~805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~805'), 0))
 
 
 def x_250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~780'), 0))
+    return (_w2.get(E.get('r~807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~807'), 0))
 
 
 def x_254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~782'), 0))
+    return (_w2.get(E.get('r~809'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~809'), 0))
 
 
 def x_258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~784'), 0))
+    return (_w2.get(E.get('r~811'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~811'), 0))
 
 
 def x_262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~786'), 0))
+    return (_w2.get(E.get('r~813'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~813'), 0))
 
 
 def x_266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~788'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~788'), 0))
+    return (_w2.get(E.get('r~815'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~815'), 0))
 
 
 def x_270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
+    return (_w2.get(E.get('r~817'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~817'), 0))
 
 
 def x_274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0))
+    return (_w2.get(E.get('r~819'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~819'), 0))
 
 
 def x_278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~794'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~794'), 0))
+    return (_w2.get(E.get('r~821'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~821'), 0))
 
 
 def x_282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~796'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~796'), 0))
+    return (_w2.get(E.get('r~823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~823'), 0))
 
 
 def x_286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~798'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~798'), 0))
+    return (_w2.get(E.get('r~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~825'), 0))
 
 
 def x_290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~800'), 0))
+    return (_w2.get(E.get('r~827'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~827'), 0))
 
 
 def x_294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~802'), 0))
+    return (_w2.get(E.get('r~829'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~829'), 0))
 
 
 def x_298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~804'), 0))
+    return (_w2.get(E.get('r~831'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~831'), 0))
 
 
 def x_302(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
+    return (_w2.get(E.get('r~833'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~833'), 0))
 
 
 def x_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0))
+    return (_w2.get(E.get('r~835'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~835'), 0))
 
 
 def x_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~810'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~810'), 0))
+    return (_w2.get(E.get('r~837'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~837'), 0))
 
 
 def x_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~812'), 0))
+    return (_w2.get(E.get('r~839'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~839'), 0))
 
 
 def x_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~814'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~814'), 0))
+    return (_w2.get(E.get('r~841'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~841'), 0))
 
 
 def x_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~816'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~816'), 0))
+    return (_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~843'), 0))
 
 
 def x_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~818'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~818'), 0))
+    return (_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~845'), 0))
 
 
 def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
+    return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
 
 
 def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1091,25 +1091,25 @@ def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~824'), 0))
+    return (_w2.get(E.get('r~851'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~851'), 0))
 
 
 def x_364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~826'), 0))
+    return (_w2.get(E.get('r~853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~853'), 0))
 
 
 def x_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~828'), 0))
+    return (_w2.get(E.get('r~855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~855'), 0))
 
 
 def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~830'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~830'), 0))
+    return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
 
 
 def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1163,7 +1163,7 @@ def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2545'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2545'), 0))
+    return (_w2.get(E.get('r~2572'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2572'), 0))
 
 
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
@@ -1175,19 +1175,19 @@ def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2547'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2547'), 0))
+    return (_w2.get(E.get('r~2574'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2574'), 0))
 
 
 def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2549'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2549'), 0))
+    return (_w2.get(E.get('r~2576'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2576'), 0))
 
 
 def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2551'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2551'), 0))
+    return (_w2.get(E.get('r~2578'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2578'), 0))
 
 
 def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
@@ -1199,13 +1199,13 @@ def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
 def x_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2553'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2553'), 0))
+    return (_w2.get(E.get('r~2580'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2580'), 0))
 
 
 def x_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2555'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2555'), 0))
+    return (_w2.get(E.get('r~2582'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2582'), 0))
 
 
 def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
@@ -1217,7 +1217,7 @@ def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
 def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2557'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2557'), 0))
+    return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2584'), 0))
 
 
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1265,31 +1265,31 @@ def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2560'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2560'), 0))
+    return (_w2.get(E.get('r~2587'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2587'), 0))
 
 
 def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2562'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2562'), 0))
+    return (_w2.get(E.get('r~2589'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2589'), 0))
 
 
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2563 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2563, _w2)) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2590 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2590, _w2)) for v_r_2590 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2565'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2565'), 0))
+    return (_w2.get(E.get('r~2592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2592'), 0))
 
 
 def x_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2567'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2567'), 0))
+    return (_w2.get(E.get('r~2594'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2594'), 0))
 
 
 def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
@@ -1301,31 +1301,31 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2569, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2569, 0)), (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('step', 0) if type(v_p_2569) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('max', 0) if type(v_p_2569) is str else 0))) for v_p_2569 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('tile', None) if type(v_p_2569) is str else None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2595'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2596, 0)), (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('step', 0) if type(v_p_2596) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('max', 0) if type(v_p_2596) is str else 0))) for v_p_2596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('tile', None) if type(v_p_2596) is str else None) == E.get('t~2595'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2568'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2577)) > 0)) else False) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2576 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2576, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2576, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2576, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])) else False)]))([v_s_2571 for v_s_2571 in [v_x_2570 for v_x_2570 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2570, NOREC).get('type', None) if type(v_x_2570) is str else None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))] if (True if ((not (v_s_2571 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2571, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('t~2568'))) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2571 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2571, _w2)))) or (((_w3.get(v_s_2571, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2571, None)) == E.get('you'))) else False)) and ((True if ((v_s_2571 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2571, _w6))) or ((not any([(True if ((v_x_2572 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2572, _w7))) and ((not (v_x_2572 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2572, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2572, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2572, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2572, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2572, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2573)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2572, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2572, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2573)) else False)) else False) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))) else False)) else False)]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2601: (lambda v_near_2604: (v_near_2604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2595'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2604)) > 0)) else False) else v_open_2601))([v_s_2602 for v_s_2602 in items_of(v_open_2601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2603 in items_of(ADJ(ctx, 'spaces', v_s_2602))])) else False)]))([v_s_2598 for v_s_2598 in [v_x_2597 for v_x_2597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2597, NOREC).get('type', None) if type(v_x_2597) is str else None) == GET(ctx, 'tiles', E.get('t~2595'), 'space', None))] if (True if ((not (v_s_2598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('t~2595'))) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2598, _w2)))) or (((_w3.get(v_s_2598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2598, None)) == E.get('you'))) else False)) and ((True if ((v_s_2598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2598, _w6))) or ((not any([(True if ((v_x_2599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2599, _w7))) and ((not (v_x_2599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2600)) else False)) else False) for v_u_2600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2599 in items_of(ADJ(ctx, 'spaces', v_s_2598))]))) else False)) else False)]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2578'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~2605'))) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2581'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2581'), {}))
+    return (_w1.get(E.get('s~2608'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2608'), {}))
 
 
 def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2580'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2580'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2607'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1341,37 +1341,37 @@ def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2581'))
+    return FLD(ctx, K[1], E.get('s~2608'))
 
 
 def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2581'))
+    return ADJ(ctx, 'spaces', E.get('s~2608'))
 
 
 def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2582') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2582'), _w1))
+    return (E.get('x~2609') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2609'), _w1))
 
 
 def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2582'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2582'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2609'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2609'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2580'))
+    return FLD(ctx, K[3], E.get('t~2607'))
 
 
 def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2579')}
+    return {'space': E.get('space~2606')}
 
 
 def x_4067(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
@@ -1389,7 +1389,7 @@ def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2584'), 0))
+    return (_w2.get(E.get('r~2611'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2611'), 0))
 
 
 def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -1401,19 +1401,19 @@ def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2586'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2586'), 0))
+    return (_w2.get(E.get('r~2613'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2613'), 0))
 
 
 def x_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2588'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2588'), 0))
+    return (_w2.get(E.get('r~2615'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2615'), 0))
 
 
 def x_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2590'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2590'), 0))
+    return (_w2.get(E.get('r~2617'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2617'), 0))
 
 
 def x_4087(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
@@ -1437,13 +1437,13 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2620') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2621') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1455,13 +1455,13 @@ def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2595'), E.get('t_v~2596')), E.get('h_v~2597')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2622'), E.get('t_v~2623')), E.get('h_v~2624')) == 0)
 
 
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2592')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2619')))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1473,31 +1473,31 @@ def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2595')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2596')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2597'))))) >= num(E.get('price~2592')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2622')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2623')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2624'))))) >= num(E.get('price~2619')))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('s_v~2622'))) - 1), E.get('s_v~2622'))]) if (num(E.get('s_v~2622')) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('t_v~2623'))) - 1), E.get('t_v~2623'))]) if (num(E.get('t_v~2623')) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('h_v~2624'))) - 1), E.get('h_v~2624'))]) if (num(E.get('h_v~2624')) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2598')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('t~2599')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('h~2600')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2625')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('s_v~2622')))) >= num(E.get('price~2619')))) else False))) and ((not (True if ((num(E.get('t~2626')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('t_v~2623')))) >= num(E.get('price~2619')))) else False))) and ((not (True if ((num(E.get('h~2627')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('h_v~2624')))) >= num(E.get('price~2619')))) else False))) else False)
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1509,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1533,31 +1533,31 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > 0) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > 0) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])}, ({'steel': E.get('s~2625')} if (num(E.get('s_v~2622')) > 0) else K[5])), ({'titanium': E.get('t~2626')} if (num(E.get('t_v~2623')) > 0) else K[5])), ({'heat': E.get('h~2627')} if (num(E.get('h_v~2624')) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2601'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2628'))) is str else None) == 'game')
 
 
 def x_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2601'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2601'), 0))
+    return (_w1.get(E.get('t~2628'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2628'), 0))
 
 
 def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2601'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2601'), 0))
+    return (_w2.get(E.get('t~2628'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2628'), 0))
 
 
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2601') == 'tr')) and ((num(E.get('n~2602')) > 0)) else False)
+    return (True if ((E.get('t~2628') == 'tr')) and ((num(E.get('n~2629')) > 0)) else False)
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1569,13 +1569,13 @@ def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2604'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2604'), 0))
+    return (_w2.get(E.get('r~2631'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2631'), 0))
 
 
 def x_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2606'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2606'), 0))
+    return (_w2.get(E.get('r~2633'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2633'), 0))
 
 
 def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
@@ -1587,19 +1587,19 @@ def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2635 for v_x_2635 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2635 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2610'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2610'), 0))
+    return (_w2.get(E.get('r~2637'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2637'), 0))
 
 
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2609')) * num(E.get('k~2611')))
+    return (num(E.get('n~2636')) * num(E.get('k~2638')))
 
 
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1617,19 +1617,19 @@ def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2639 for v_s_2639 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2639, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2639, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2639, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2639, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2639, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2639, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2639, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2639, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2613, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2613, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2613, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2613, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2613, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2613, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2613, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2613, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2640 for v_s_2640 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2640, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2640, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2640, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2640, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2640, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2640, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2640, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2640, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2615 for v_x_2615 in items_of((ctx.index.plain['cards'].get(v_c_2614, NOREC).get('tags', []) if type(v_c_2614) is str else [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2617 for v_x_2617 in items_of((ctx.index.plain['corporations'].get(v_c_2616, NOREC).get('tags', []) if type(v_c_2616) is str else [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2642 for v_x_2642 in items_of((ctx.index.plain['cards'].get(v_c_2641, NOREC).get('tags', []) if type(v_c_2641) is str else [])) if (v_x_2642 == 'building')]) for v_c_2641 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2644 for v_x_2644 in items_of((ctx.index.plain['corporations'].get(v_c_2643, NOREC).get('tags', []) if type(v_c_2643) is str else [])) if (v_x_2644 == 'building')]) for v_c_2643 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -1641,43 +1641,43 @@ def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2619'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2619'), 0))
+    return (_w2.get(E.get('r~2646'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2646'), 0))
 
 
 def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2621'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2621'), 0))
+    return (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2648'), 0))
 
 
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2623, 0)), (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('step', 0) if type(v_p_2623) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('max', 0) if type(v_p_2623) is str else 0))) for v_p_2623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('tile', None) if type(v_p_2623) is str else None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2649'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2650, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2650, 0)), (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('step', 0) if type(v_p_2650) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('max', 0) if type(v_p_2650) is str else 0))) for v_p_2650 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('tile', None) if type(v_p_2650) is str else None) == E.get('t~2649'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2622'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2631)) > 0)) else False) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])) else False)]))([v_s_2625 for v_s_2625 in [v_x_2624 for v_x_2624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2624, NOREC).get('type', None) if type(v_x_2624) is str else None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))] if (True if ((not (v_s_2625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('t~2622'))) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2625, _w2)))) or (((_w3.get(v_s_2625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2625, None)) == E.get('you'))) else False)) and ((True if ((v_s_2625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2625, _w6))) or ((not any([(True if ((v_x_2626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2626, _w7))) and ((not (v_x_2626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2627)) else False)) else False) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))) else False)) else False)]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2649'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2655: (lambda v_near_2658: (v_near_2658 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2649'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2658)) > 0)) else False) else v_open_2655))([v_s_2656 for v_s_2656 in items_of(v_open_2655) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2657 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2657, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2657, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2657, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2657 in items_of(ADJ(ctx, 'spaces', v_s_2656))])) else False)]))([v_s_2652 for v_s_2652 in [v_x_2651 for v_x_2651 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2651, NOREC).get('type', None) if type(v_x_2651) is str else None) == GET(ctx, 'tiles', E.get('t~2649'), 'space', None))] if (True if ((not (v_s_2652 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2652, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('t~2649'))) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2652 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2652, _w2)))) or (((_w3.get(v_s_2652, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2652, None)) == E.get('you'))) else False)) and ((True if ((v_s_2652 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2652, _w6))) or ((not any([(True if ((v_x_2653 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2653, _w7))) and ((not (v_x_2653 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2653, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2653, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2653, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2653, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2653, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2654)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2653, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2653, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2654)) else False)) else False) for v_u_2654 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2649'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2632'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('legal~2659'))) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2635'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2635'), {}))
+    return (_w1.get(E.get('s~2662'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2662'), {}))
 
 
 def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2634'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2634'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2661'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2661'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1693,55 +1693,55 @@ def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2635'))
+    return FLD(ctx, K[1], E.get('s~2662'))
 
 
 def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2635'))
+    return ADJ(ctx, 'spaces', E.get('s~2662'))
 
 
 def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2636') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2636'), _w1))
+    return (E.get('x~2663') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2663'), _w1))
 
 
 def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2636'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2636'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2663'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2663'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2634'))
+    return FLD(ctx, K[3], E.get('t~2661'))
 
 
 def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2633')}
+    return {'space': E.get('space~2660')}
 
 
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2637'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2637'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2664'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2664'))) is str else 0)))
 
 
 def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0))
+    return (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0))
 
 
 def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2637'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2664'))) is str else 0)
 
 
 def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1753,13 +1753,13 @@ def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2637'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2664'))) is str else None) != None)
 
 
 def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2637'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0))
 
 
 def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1771,37 +1771,37 @@ def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2637'))
+    return FLD(ctx, K[0], E.get('p~2664'))
 
 
 def x_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2637'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2637'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2666'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2664'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2664'), 0)))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2639'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2666'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2640'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2640'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2667'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2667'))) is str else 0)))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0))
+    return (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0))
 
 
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2640'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2667'))) is str else 0)
 
 
 def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1813,13 +1813,13 @@ def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2640'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2667'))) is str else None) != None)
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2640'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0))
 
 
 def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1831,43 +1831,43 @@ def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2640'))
+    return FLD(ctx, K[0], E.get('p~2667'))
 
 
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2640'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2640'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2669'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2667'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2667'), 0)))
 
 
 def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2642'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2669'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2644'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2644'), 0))
+    return (_w2.get(E.get('r~2671'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2671'), 0))
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2645'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2645'))) is str else 0)))
+    return (num(AR('+', (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2672'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2672'))) is str else 0)))
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0))
+    return (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0))
 
 
 def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2645'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2672'))) is str else 0)
 
 
 def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -1879,13 +1879,13 @@ def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2645'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2672'))) is str else None) != None)
 
 
 def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2645'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0))
 
 
 def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1897,19 +1897,19 @@ def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2645'))
+    return FLD(ctx, K[0], E.get('p~2672'))
 
 
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2645'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2645'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2672'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2672'), 0)))
 
 
 def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2647'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1939,43 +1939,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2776'), K[6])
+    return AR('+', E.get('costs~2817'), K[6])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2826)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
+    return (E.get('free~2827') if (E.get('k~2818') == 0) else FN['reversed'](ctx, None, E.get('free~2827')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('order~2828'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w2 := E.get('order~2828'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
+    return (_w1.get(E.get('s~2831'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2831'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1991,61 +1991,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2790'))
+    return FLD(ctx, K[1], E.get('s~2831'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2790'))
+    return ADJ(ctx, 'spaces', E.get('s~2831'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
+    return (E.get('x~2832') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2832'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2832'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2832'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2789'))
+    return FLD(ctx, K[3], E.get('t~2830'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w19 if type((_w19 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2841)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('ring~2842'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w2 := E.get('ring~2842'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
+    return (_w1.get(E.get('s~2844'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2844'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -2061,31 +2061,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2803'))
+    return FLD(ctx, K[1], E.get('s~2844'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2803'))
+    return ADJ(ctx, 'spaces', E.get('s~2844'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
+    return (E.get('x~2845') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2845'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2845'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2845'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2802'))
+    return FLD(ctx, K[3], E.get('t~2843'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -2101,31 +2101,31 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2805'))
+    return FLD(ctx, K[7], E.get('c~2846'))
 
 
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2847'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
+    return (_w1.get(E.get('t~2847'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2847'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
+    return (_w2.get(E.get('t~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2847'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2847') == 'tr')) and ((num(E.get('n~2848')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2143,7 +2143,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2191,31 +2191,31 @@ def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2810')]
+    return [E.get('c~2851')]
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2851'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
+    return (_w2.get(E.get('r~2853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2853'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2810'))
+    return FLD(ctx, K[8], E.get('c~2851'))
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2809')}
+    return {'corporation': E.get('corporation_card~2850')}
 
 
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -2266,7 +2266,7 @@ def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -2275,13 +2275,13 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2858') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2859') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2293,13 +2293,13 @@ def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2860'), E.get('t_v~2861')), E.get('h_v~2862')) == 0)
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2857')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2311,31 +2311,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2860')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2861')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2862'))))) >= num(E.get('price~2857')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('s_v~2860'))) - 1), E.get('s_v~2860'))]) if (num(E.get('s_v~2860')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('t_v~2861'))) - 1), E.get('t_v~2861'))]) if (num(E.get('t_v~2861')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('h_v~2862'))) - 1), E.get('h_v~2862'))]) if (num(E.get('h_v~2862')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2863')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('s_v~2860')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('t~2864')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('t_v~2861')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('h~2865')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('h_v~2862')))) >= num(E.get('price~2857')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2347,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2371,174 +2371,174 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])}, ({'steel': E.get('s~2863')} if (num(E.get('s_v~2860')) > 0) else K[5])), ({'titanium': E.get('t~2864')} if (num(E.get('t_v~2861')) > 0) else K[5])), ({'heat': E.get('h~2865')} if (num(E.get('h_v~2862')) > 0) else K[5]))
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2855')]
 
 
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': True}
+    return {'card': E.get('card~2855'), 'keep': True}
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     return ctx.state.get('discard')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2855')]
 
 
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': False}
+    return {'card': E.get('card~2855'), 'keep': False}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('deck')
 
 
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('discard')
 
 
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('deck')
 
 
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return ctx.state.get('deck')
 
 
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2868), len(ctx.state['players'])) for v_k_2868 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2869')]
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2869')]
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2828')}
+    return {'card': E.get('card~2869')}
 
 
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2870] if type(v_p_2870) is int and 0 <= v_p_2870 < len(ctx.state['players']) else {}).get('pack') for v_p_2870 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     return list(range(len(ctx.state['players'])))
 
 
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2873'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2871'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None))
 
 
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -2547,13 +2547,13 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2878') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2879') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2565,13 +2565,13 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2880'), E.get('t_v~2881')), E.get('h_v~2882')) == 0)
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2877')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2583,31 +2583,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2880')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2881')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2882'))))) >= num(E.get('price~2877')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('s_v~2880'))) - 1), E.get('s_v~2880'))]) if (num(E.get('s_v~2880')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('t_v~2881'))) - 1), E.get('t_v~2881'))]) if (num(E.get('t_v~2881')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('h_v~2882'))) - 1), E.get('h_v~2882'))]) if (num(E.get('h_v~2882')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2883')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('s_v~2880')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('t~2884')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('t_v~2881')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('h~2885')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('h_v~2882')))) >= num(E.get('price~2877')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2619,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2643,44 +2643,44 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])}, ({'steel': E.get('s~2883')} if (num(E.get('s_v~2880')) > 0) else K[5])), ({'titanium': E.get('t~2884')} if (num(E.get('t_v~2881')) > 0) else K[5])), ({'heat': E.get('h~2885')} if (num(E.get('h_v~2882')) > 0) else K[5]))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2875')]
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': True}
+    return {'card': E.get('card~2875'), 'keep': True}
 
 
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     return ctx.state.get('discard')
 
 
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2875')]
 
 
-def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': False}
+    return {'card': E.get('card~2875'), 'keep': False}
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -2690,38 +2690,38 @@ def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
     return (num(ctx.state['round']) > 1)
 
 
-def x_4747(ctx, E=None):  # 
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4794(ctx, E=None):  # 
+    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     return ctx.state.get('deck')
 
 
-def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2649, NOREC).get('deck', None) if type(v_c_2649) is str else None) == 'project')]))
+def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2676 for v_c_2676 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'project')]))
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     return ctx.state.get('deck')
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     return IDS(ctx, 'resources')
 
 
 def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2653'), 0))
+    return (_w2.get(E.get('r~2680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2680'), 0))
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2731,7 +2731,7 @@ def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2654'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2681'))) is str else None) == True)
 
 
 def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2743,65 +2743,65 @@ def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2655')]
+    return [E.get('c~2682')]
 
 
 def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2655'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2682'))) is str else 0)
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
+    return (_w2.get(E.get('r~2684'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2684'), 0))
 
 
 def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2655'))
+    return FLD(ctx, K[8], E.get('c~2682'))
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return ctx.state.get('first_player')
 
 
-def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return ctx.state.get('first_player')
 
 
-def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return AR('%', AR('+', ctx.state.get('first_player'), 1), len(ctx.state['players']))
 
 
 def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2658'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2685'))) is str else None) == 'game')
 
 
 def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0))
+    return (_w1.get(E.get('t~2685'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2685'), 0))
 
 
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2658'), 0))
+    return (_w2.get(E.get('t~2685'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2685'), 0))
 
 
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2658') == 'tr')) and ((num(E.get('n~2659')) > 0)) else False)
+    return (True if ((E.get('t~2685') == 'tr')) and ((num(E.get('n~2686')) > 0)) else False)
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2814,8 +2814,8 @@ def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
     return (num(ctx.state['round']) > 1)
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2687), len(ctx.state['players'])) for v_k_2687 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2860,11 +2860,11 @@ def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2689), len(ctx.state['players'])) for v_k_2689 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -2873,13 +2873,13 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2693') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2694') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2891,13 +2891,13 @@ def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2668'), E.get('t_v~2669')), E.get('h_v~2670')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2695'), E.get('t_v~2696')), E.get('h_v~2697')) == 0)
 
 
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2665')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2692')))
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2909,31 +2909,31 @@ def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2668')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2669')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2695')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2696')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2697'))))) >= num(E.get('price~2692')))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('s_v~2695'))) - 1), E.get('s_v~2695'))]) if (num(E.get('s_v~2695')) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('t_v~2696'))) - 1), E.get('t_v~2696'))]) if (num(E.get('t_v~2696')) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('h_v~2697'))) - 1), E.get('h_v~2697'))]) if (num(E.get('h_v~2697')) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2671')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('t~2672')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('h~2673')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2698')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('s_v~2695')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('t~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('t_v~2696')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('h~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('h_v~2697')))) >= num(E.get('price~2692')))) else False))) else False)
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2945,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2969,44 +2969,44 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > 0) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > 0) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])}, ({'steel': E.get('s~2698')} if (num(E.get('s_v~2695')) > 0) else K[5])), ({'titanium': E.get('t~2699')} if (num(E.get('t_v~2696')) > 0) else K[5])), ({'heat': E.get('h~2700')} if (num(E.get('h_v~2697')) > 0) else K[5]))
 
 
-def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2663')]
+    return [E.get('card~2690')]
 
 
-def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2663'), 'keep': True}
+    return {'card': E.get('card~2690'), 'keep': True}
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     return ctx.state.get('discard')
 
 
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     if E is None:
         E = ctx.env()
-    return [E.get('card~2663')]
+    return [E.get('card~2690')]
 
 
-def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2663'), 'keep': False}
+    return {'card': E.get('card~2690'), 'keep': False}
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -3025,7 +3025,7 @@ def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2701), len(ctx.state['players'])) for v_k_2701 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3049,7 +3049,7 @@ def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_2703) != None) for v_c_2703 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3061,7 +3061,7 @@ def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2677'))
+    return FLD(ctx, K[9], E.get('c~2704'))
 
 
 def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -3071,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) < 2)
+    return (num(E.get('done~2702')) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3083,37 +3083,37 @@ def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~2679'))
+    return FLD(ctx, K[10], E.get('card~2706'))
 
 
 def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2680')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2680'))) is str else 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~2707')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2707'))) is str else 0), 0)
 
 
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2707')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2707'))) is str else []))) else False) else 0), None)
 
 
 def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2680')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2680'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2707')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2707'))) is str else []))) else False) else 0), None)
 
 
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2709') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2710') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3125,13 +3125,13 @@ def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2684'), E.get('t_v~2685')), E.get('h_v~2686')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2711'), E.get('t_v~2712')), E.get('h_v~2713')) == 0)
 
 
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2681')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2708')))
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3143,31 +3143,31 @@ def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2684')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2685')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2711')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2712')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2713'))))) >= num(E.get('price~2708')))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('s_v~2711'))) - 1), E.get('s_v~2711'))]) if (num(E.get('s_v~2711')) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('t_v~2712'))) - 1), E.get('t_v~2712'))]) if (num(E.get('t_v~2712')) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('h_v~2713'))) - 1), E.get('h_v~2713'))]) if (num(E.get('h_v~2713')) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2687')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('t~2688')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('h~2689')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('s_v~2711')))) >= num(E.get('price~2708')))) else False))) and ((not (True if ((num(E.get('t~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('t_v~2712')))) >= num(E.get('price~2708')))) else False))) and ((not (True if ((num(E.get('h~2716')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('h_v~2713')))) >= num(E.get('price~2708')))) else False))) else False)
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3179,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3203,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > 0) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > 0) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])}, ({'steel': E.get('s~2714')} if (num(E.get('s_v~2711')) > 0) else K[5])), ({'titanium': E.get('t~2715')} if (num(E.get('t_v~2712')) > 0) else K[5])), ({'heat': E.get('h~2716')} if (num(E.get('h_v~2713')) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3215,31 +3215,31 @@ def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2706')]
 
 
 def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2679'))) is str else None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2706'))) is str else None) != None)
 
 
 def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2679'), 0))
+    return (_w2.get(E.get('card~2706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2706'), 0))
 
 
 def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~2679'))
+    return FLD(ctx, K[11], E.get('card~2706'))
 
 
 def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2679'))) is str else None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2706'))) is str else None) == 'event')
 
 
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3251,7 +3251,7 @@ def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2706')]
 
 
 def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3263,19 +3263,19 @@ def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('card~2679')]
+    return [E.get('card~2706')]
 
 
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2679'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2706'))) is str else [])
 
 
 def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2679'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2706'))) is str else 0)
 
 
 def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -3285,873 +3285,1061 @@ def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~2678')}
+    return {'act': 'play', 'card': E.get('card~2705')}
 
 
 def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2691'))
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2717'))) is str else None) != 'conversion')
 
 
-def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'megacredits')
+    return FLD(ctx, K[12], E.get('a~2718'))
 
 
-def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2718'))) is str else None) == 'megacredits')
 
 
-def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2718')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0), 0)
 
 
-def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~2695') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
-
-
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
-
-
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2696'), E.get('t_v~2697')), E.get('h_v~2698')) == 0)
-
-
-def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2693')))
-
-
-def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2696')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2697')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
-
-
-def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
-
-
-def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
-
-
-def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
-
-
-def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('t~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('h~2701')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693')))) else False))) else False)
-
-
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
-
-
-def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
-
-
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > 0) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > 0) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > 0) else K[5]))
-
-
-def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2691')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0), 0)
-
-
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2691'))) is str else None)
-
-
-def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (num((_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))) >= num(E.get('n~2702')))
-
-
-def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
-
-
-def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2691'))
-
-
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2691'))) is str else None) == 'standard_project')
-
-
-def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2691'))) is str else 0)
-
-
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
-    return ctx.state.get('turn_actions')
-
-
-def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2690')}
-
-
-def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'milestones')
-
-
-def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
-    if E is None:
-        E = ctx.env()
-    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2705') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2705'), _w1)))) and (FLD(ctx, K[14], E.get('m~2705'))) else False)
-
-
-def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~2708') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
-
-
-def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~2709') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
-
-
-def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
-
-
-def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2710'), E.get('t_v~2711')), E.get('h_v~2712')) == 0)
-
-
-def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2707')))
-
-
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2710')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2711')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
-
-
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
-
-
-def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
-
-
-def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
-
-
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2713')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('t~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('h~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707')))) else False))) else False)
-
-
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
-
-
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
-
-
-def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > 0) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > 0) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > 0) else K[5]))
-
-
-def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('m~2705'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2705'), None))
-
-
-def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
-    return ctx.state.get('turn_actions')
-
-
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~2704')}
-
-
-def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'awards')
-
-
-def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2717') in _w1 if type((_w1 := [(v_f_2718.get('id', None) if type(v_f_2718) is dict else KEY(v_f_2718, 'id', None)) for v_f_2718 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2717'), _w1)))) else False))
-
-
-def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
-
-
-def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~2721') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~2722') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (AR('+', AR('+', E.get('s_v~2723'), E.get('t_v~2724')), E.get('h_v~2725')) == 0)
 
 
-def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2720')))
 
 
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2723')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2724')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
 
 
-def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
 
 
-def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
 
 
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('t~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('h~2728')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720')))) else False))) else False)
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
 
 
-def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
 
 
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
-    return ctx.state.get('awards')
-
-
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~2717'), 'by': E.get('you')}]
+    return MODV(ctx, 'project_price', {'a': E.get('a~2718')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0), 0)
 
 
-def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2718'))) is str else None)
+
+
+def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (num((_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0))) >= num(E.get('n~2729')))
+
+
+def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0))
+
+
+def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('a~2718'))
+
+
+def x_4627(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2718'))) is str else None) == 'standard_project')
+
+
+def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0)
+
+
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     return ctx.state.get('turn_actions')
 
 
-def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2716')}
+    return {'act': 'project', 'id': E.get('a~2717')}
 
 
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
-
-
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729')))) - 1))
-
-
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
-    if E is None:
-        E = ctx.env()
-    return (not (E.get('card~2732') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2732'), _w2)))
-
-
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
-
-
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2732')]
-
-
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'cost', None))
-
-
-def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2731'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2732')))) is dict else KEY(_w1, E.get('k~2731'), None)))) is dict else KEY(_w2, 'effect', None))
-
-
-def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    return ctx.state.get('turn_actions')
-
-
-def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2729'), 'index': E.get('k~2730')}
-
-
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
-
-
-def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733')))) - 1))
-
-
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
-    if E is None:
-        E = ctx.env()
-    return (not (E.get('c~2736') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2736'), _w2)))
-
-
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
-
-
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~2736')]
-
-
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'cost', None))
-
-
-def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2735'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2736')))) is dict else KEY(_w1, E.get('k~2735'), None)))) is dict else KEY(_w2, 'effect', None))
-
-
-def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
-    return ctx.state.get('turn_actions')
-
-
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~2733'), 'index': E.get('k~2734')}
-
-
-def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    if E is None:
-        E = ctx.env()
-    return (E.get('done~2675') == 0)
-
-
-def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    return ctx.state.get('passed')
-
-
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    if E is None:
-        E = ctx.env()
-    return [E.get('you')]
-
-
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
-    if E is None:
-        E = ctx.env()
-    return (num(E.get('done~2675')) > 0)
-
-
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('b~2738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2738'), 0))
-
-
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
-
-
-def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('a~2737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2737'), 0))
-
-
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
-
-
-def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2740'), 0))
-
-
-def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return (num(E.get('n~2739')) * num(E.get('k~2741')))
-
-
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
-
-
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2742'), 0))
-
-
-def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2742'), 0))
-
-
-def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
-
-
-def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2743, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2743, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2743, NOREC).get('max', 0) if type(v_p_2743) is str else 0))) for v_p_2743 in IDS(ctx, 'parameters')]))
-
-
-def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
-def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2746'))) is str else None) == 'conversion')) and ((E.get('a~2746') == 'plants_to_greenery')) else False)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2731'))) is str else None) == 'conversion')
 
 
-def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2747'))
+    return FLD(ctx, K[12], E.get('a~2732'))
 
 
-def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2732'))) is str else None) == 'megacredits')
 
 
-def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2732')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0), 0)
 
 
-def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2735') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2736') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
 
 
-def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2752'), E.get('t_v~2753')), E.get('h_v~2754')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2737'), E.get('t_v~2738')), E.get('h_v~2739')) == 0)
 
 
-def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2749')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2734')))
 
 
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2752')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2753')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
-
-
-def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
-
-
-def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
-
-
-def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
-
-
-def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('t~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('h~2757')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749')))) else False))) else False)
-
-
-def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2737')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2738')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2739'))))) >= num(E.get('price~2734')))
 
 
-def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('s_v~2737'))) - 1), E.get('s_v~2737'))]) if (num(E.get('s_v~2737')) > 0) else 0))
+
+
+def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('t_v~2738'))) - 1), E.get('t_v~2738'))]) if (num(E.get('t_v~2738')) > 0) else 0))
+
+
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('h_v~2739'))) - 1), E.get('h_v~2739'))]) if (num(E.get('h_v~2739')) > 0) else 0))
+
+
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2740')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('s_v~2737')))) >= num(E.get('price~2734')))) else False))) and ((not (True if ((num(E.get('t~2741')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('t_v~2738')))) >= num(E.get('price~2734')))) else False))) and ((not (True if ((num(E.get('h~2742')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('h_v~2739')))) >= num(E.get('price~2734')))) else False))) else False)
+
+
+def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])
+
+
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > 0) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > 0) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])}, ({'steel': E.get('s~2740')} if (num(E.get('s_v~2737')) > 0) else K[5])), ({'titanium': E.get('t~2741')} if (num(E.get('t_v~2738')) > 0) else K[5])), ({'heat': E.get('h~2742')} if (num(E.get('h_v~2739')) > 0) else K[5]))
 
 
-def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2747')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~2732')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0), 0)
 
 
-def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2747'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2732'))) is str else None)
 
 
-def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))) >= num(E.get('n~2758')))
+    return (num((_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0))) >= num(E.get('n~2743')))
 
 
-def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))
+    return (_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0))
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2747'))
+    return FLD(ctx, K[13], E.get('a~2732'))
 
 
-def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2747'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2732'))) is str else None) == 'standard_project')
 
 
-def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2747'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0)
 
 
-def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    return ctx.state.get('turn_actions')
+
+
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2746')}
+    return {'act': 'convert', 'id': E.get('a~2731')}
 
 
-def x_4815(ctx, E=None):  # 
+def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    return IDS(ctx, 'milestones')
+
+
+def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2746') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2746'), _w1)))) and (FLD(ctx, K[14], E.get('m~2746'))) else False)
+
+
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~2749') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+
+
+def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~2750') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+
+
+def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+
+
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~2751'), E.get('t_v~2752')), E.get('h_v~2753')) == 0)
+
+
+def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2748')))
+
+
+def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2751')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2752')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2753'))))) >= num(E.get('price~2748')))
+
+
+def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('s_v~2751'))) - 1), E.get('s_v~2751'))]) if (num(E.get('s_v~2751')) > 0) else 0))
+
+
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('t_v~2752'))) - 1), E.get('t_v~2752'))]) if (num(E.get('t_v~2752')) > 0) else 0))
+
+
+def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('h_v~2753'))) - 1), E.get('h_v~2753'))]) if (num(E.get('h_v~2753')) > 0) else 0))
+
+
+def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2754')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('s_v~2751')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('t~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('t_v~2752')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('h~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('h_v~2753')))) >= num(E.get('price~2748')))) else False))) else False)
+
+
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])
+
+
+def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
+
+
+def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+
+
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+
+
+def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])}, ({'steel': E.get('s~2754')} if (num(E.get('s_v~2751')) > 0) else K[5])), ({'titanium': E.get('t~2755')} if (num(E.get('t_v~2752')) > 0) else K[5])), ({'heat': E.get('h~2756')} if (num(E.get('h_v~2753')) > 0) else K[5]))
+
+
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('m~2746'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2746'), None))
+
+
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    return ctx.state.get('turn_actions')
+
+
+def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'milestone', 'id': E.get('m~2745')}
+
+
+def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    return IDS(ctx, 'awards')
+
+
+def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (4720, E.get('a~2758'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2758') in _w1 if type((_w1 := [(v_f_2759.get('id', None) if type(v_f_2759) is dict else KEY(v_f_2759, 'id', None)) for v_f_2759 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2758'), _w1)))) else False))
+
+
+def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+    return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
+
+
+def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~2762') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+
+
+def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~2763') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+
+
+def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+
+
+def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~2764'), E.get('t_v~2765')), E.get('h_v~2766')) == 0)
+
+
+def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2761')))
+
+
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2764')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2765')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2766'))))) >= num(E.get('price~2761')))
+
+
+def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('s_v~2764'))) - 1), E.get('s_v~2764'))]) if (num(E.get('s_v~2764')) > 0) else 0))
+
+
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('t_v~2765'))) - 1), E.get('t_v~2765'))]) if (num(E.get('t_v~2765')) > 0) else 0))
+
+
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('h_v~2766'))) - 1), E.get('h_v~2766'))]) if (num(E.get('h_v~2766')) > 0) else 0))
+
+
+def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2767')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('s_v~2764')))) >= num(E.get('price~2761')))) else False))) and ((not (True if ((num(E.get('t~2768')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('t_v~2765')))) >= num(E.get('price~2761')))) else False))) and ((not (True if ((num(E.get('h~2769')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('h_v~2766')))) >= num(E.get('price~2761')))) else False))) else False)
+
+
+def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])
+
+
+def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
+
+
+def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+
+
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+
+
+def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])}, ({'steel': E.get('s~2767')} if (num(E.get('s_v~2764')) > 0) else K[5])), ({'titanium': E.get('t~2768')} if (num(E.get('t_v~2765')) > 0) else K[5])), ({'heat': E.get('h~2769')} if (num(E.get('h_v~2766')) > 0) else K[5]))
+
+
+def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+    return ctx.state.get('awards')
+
+
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+    if E is None:
+        E = ctx.env()
+    return [{'id': E.get('a~2758'), 'by': E.get('you')}]
+
+
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+    return ctx.state.get('turn_actions')
+
+
+def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'award', 'id': E.get('a~2757')}
+
+
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2770')))) - 1))
+
+
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+    if E is None:
+        E = ctx.env()
+    return (not (E.get('card~2773') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2773'), _w2)))
+
+
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
+
+
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+    if E is None:
+        E = ctx.env()
+    return [E.get('card~2773')]
+
+
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'cost', None))
+
+
+def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'effect', None))
+
+
+def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    return ctx.state.get('turn_actions')
+
+
+def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'card_action', 'card': E.get('card~2770'), 'index': E.get('k~2771')}
+
+
+def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+
+
+def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2774')))) - 1))
+
+
+def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+    if E is None:
+        E = ctx.env()
+    return (not (E.get('c~2777') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2777'), _w2)))
+
+
+def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
+
+
+def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+    if E is None:
+        E = ctx.env()
+    return [E.get('c~2777')]
+
+
+def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'cost', None))
+
+
+def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'effect', None))
+
+
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    return ctx.state.get('turn_actions')
+
+
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'card_action', 'card': E.get('c~2774'), 'index': E.get('k~2775')}
+
+
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    if E is None:
+        E = ctx.env()
+    return (E.get('done~2702') == 0)
+
+
+def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    return ctx.state.get('passed')
+
+
+def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    if E is None:
+        E = ctx.env()
+    return [E.get('you')]
+
+
+def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    if E is None:
+        E = ctx.env()
+    return (num(E.get('done~2702')) > 0)
+
+
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+
+
+def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('b~2779'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2779'), 0))
+
+
+def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
+
+
+def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
+
+
+def x_4803(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4816(ctx, E=None):  # 
+def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2760, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2760, None)) == E.get('you'))]))))
+    return (_w2.get(E.get('r~2781'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2781'), 0))
 
 
-def x_4817(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
-
-
-def x_4818(ctx, E=None):  # 
+def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2767, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2767, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2767, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2767, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2767, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2767, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2767, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2767, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
+    return (num(E.get('n~2780')) * num(E.get('k~2782')))
 
 
-def x_4819(ctx, E=None):  # 
+def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    return IDS(ctx, 'resources')
+
+
+def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2769, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2769, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2769, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2769, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2769, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2769, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2768 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2768, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2768, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2768, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2768, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2768, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2768, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2768, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2768, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
+    return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2783'), 0))
 
 
-def x_4820(ctx, E=None):  # 
+def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2783'), 0))
 
 
-def x_4821(ctx, E=None):  # 
-    return ((K[20] if all([(num((_w1.get(v_p_2771, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2771, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2771, NOREC).get('max', 0) if type(v_p_2771) is str else 0))) for v_p_2771 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2772] if type(v_p_2772) is int and 0 <= v_p_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2773] if type(v_q_2773) is int and 0 <= v_q_2773 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4822(ctx, E=None):  # 
+def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+
+
+def x_4813(ctx, E=None):  # 
+    return MEMO(ctx, (4813, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2784, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2784, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2784, NOREC).get('max', 0) if type(v_p_2784) is str else 0))) for v_p_2784 in IDS(ctx, 'parameters')]))
+
+
+def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+    return MEMO(ctx, (4814, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2785), len(ctx.state['players'])) for v_k_2785 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+
+
+def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    return IDS(ctx, 'actions')
+
+
+def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2787'))) is str else None) == 'conversion')) and ((E.get('a~2787') == 'plants_to_greenery')) else False)
+
+
+def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[12], E.get('a~2788'))
+
+
+def x_4821(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2788'))) is str else None) == 'megacredits')
+
+
+def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return MODV(ctx, 'project_price', {'a': E.get('a~2788')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0), 0)
+
+
+def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~2791') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+
+
+def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~2792') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+
+
+def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+
+
+def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~2793'), E.get('t_v~2794')), E.get('h_v~2795')) == 0)
+
+
+def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2790')))
+
+
+def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2793')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2794')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2795'))))) >= num(E.get('price~2790')))
+
+
+def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('s_v~2793'))) - 1), E.get('s_v~2793'))]) if (num(E.get('s_v~2793')) > 0) else 0))
+
+
+def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('t_v~2794'))) - 1), E.get('t_v~2794'))]) if (num(E.get('t_v~2794')) > 0) else 0))
+
+
+def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('h_v~2795'))) - 1), E.get('h_v~2795'))]) if (num(E.get('h_v~2795')) > 0) else 0))
+
+
+def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2796')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('s_v~2793')))) >= num(E.get('price~2790')))) else False))) and ((not (True if ((num(E.get('t~2797')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('t_v~2794')))) >= num(E.get('price~2790')))) else False))) and ((not (True if ((num(E.get('h~2798')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('h_v~2795')))) >= num(E.get('price~2790')))) else False))) else False)
+
+
+def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])
+
+
+def x_4840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
+
+
+def x_4842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+
+
+def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+
+
+def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])}, ({'steel': E.get('s~2796')} if (num(E.get('s_v~2793')) > 0) else K[5])), ({'titanium': E.get('t~2797')} if (num(E.get('t_v~2794')) > 0) else K[5])), ({'heat': E.get('h~2798')} if (num(E.get('h_v~2795')) > 0) else K[5]))
+
+
+def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return MODV(ctx, 'project_price', {'a': E.get('a~2788')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0), 0)
+
+
+def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2788'))) is str else None)
+
+
+def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (num((_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0))) >= num(E.get('n~2799')))
+
+
+def x_4851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0))
+
+
+def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('a~2788'))
+
+
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2788'))) is str else None) == 'standard_project')
+
+
+def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0)
+
+
+def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~2787')}
+
+
+def x_4862(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
+
+
+def x_4863(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (4863, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2801 for v_m_2801 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2801, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2801, None)) == E.get('you'))]))))
+
+
+def x_4864(ctx, E=None):  # 
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2803, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2803 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2804 for v_p_2804 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2804, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2805, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2805 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2806 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2807, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2807 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2802 in items_of(ctx.state.get('awards'))])
+
+
+def x_4865(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (4865, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2808 for v_s_2808 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2808, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2808, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2808, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2808, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2808, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2808, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2808, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2808, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
+
+
+def x_4866(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (4866, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2810 for v_x_2810 in items_of(ADJ(ctx, 'spaces', v_s_2809)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2810, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2810, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2810, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2810, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2810, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2810, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2809 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2809, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2809, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2809, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2809, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2809, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2809, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2809, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2809, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
+
+
+def x_4867(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2811) for v_c_2811 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+
+
+def x_4868(ctx, E=None):  # 
+    return ((K[20] if all([(num((_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+
+
+def x_4869(ctx, E=None):  # 
     return ctx.state.get('turn_actions')
 
 
-def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2775, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2775, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2775, NOREC).get('max', 0) if type(v_p_2775) is str else 0))) for v_p_2775 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+def x_4870(ctx, E=None):  # 
+    return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4181,43 +4369,43 @@ def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2776'), K[6])
+    return AR('+', E.get('costs~2817'), K[6])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2826)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
+    return (E.get('free~2827') if (E.get('k~2818') == 0) else FN['reversed'](ctx, None, E.get('free~2827')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('order~2828'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w2 := E.get('order~2828'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2790'), {}))
+    return (_w1.get(E.get('s~2831'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2831'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2789'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4233,61 +4421,61 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2790'))
+    return FLD(ctx, K[1], E.get('s~2831'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2790'))
+    return ADJ(ctx, 'spaces', E.get('s~2831'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2791'), _w1))
+    return (E.get('x~2832') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2832'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2791'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2832'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2832'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2789'))
+    return FLD(ctx, K[3], E.get('t~2830'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w19 if type((_w19 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2841)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w19))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return (num(FN['count'](ctx, None, E.get('ring~2842'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w2 := E.get('ring~2842'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2803'), {}))
+    return (_w1.get(E.get('s~2844'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2844'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2802'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2802'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -4303,31 +4491,31 @@ def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2803'))
+    return FLD(ctx, K[1], E.get('s~2844'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2803'))
+    return ADJ(ctx, 'spaces', E.get('s~2844'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2804') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2804'), _w1))
+    return (E.get('x~2845') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2845'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2804'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2804'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2845'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2845'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2802'))
+    return FLD(ctx, K[3], E.get('t~2843'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -4343,31 +4531,31 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2805'))
+    return FLD(ctx, K[7], E.get('c~2846'))
 
 
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2806'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2847'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2806'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2806'), 0))
+    return (_w1.get(E.get('t~2847'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2847'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2806'), 0))
+    return (_w2.get(E.get('t~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2847'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2847') == 'tr')) and ((num(E.get('n~2848')) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4385,7 +4573,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2808, NOREC).get('beginner', None) if type(v_c_2808) is str else None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4433,31 +4621,31 @@ def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2810')]
+    return [E.get('c~2851')]
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2810'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2851'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2812'), 0))
+    return (_w2.get(E.get('r~2853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2853'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2810'))
+    return FLD(ctx, K[8], E.get('c~2851'))
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2809')}
+    return {'corporation': E.get('corporation_card~2850')}
 
 
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -4508,7 +4696,7 @@ def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -4517,13 +4705,13 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2858') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2859') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -4535,13 +4723,13 @@ def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2819'), E.get('t_v~2820')), E.get('h_v~2821')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2860'), E.get('t_v~2861')), E.get('h_v~2862')) == 0)
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2857')))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4553,31 +4741,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2860')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2861')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2862'))))) >= num(E.get('price~2857')))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('s_v~2860'))) - 1), E.get('s_v~2860'))]) if (num(E.get('s_v~2860')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('t_v~2861'))) - 1), E.get('t_v~2861'))]) if (num(E.get('t_v~2861')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('h_v~2862'))) - 1), E.get('h_v~2862'))]) if (num(E.get('h_v~2862')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2863')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('s_v~2860')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('t~2864')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('t_v~2861')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('h~2865')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('h_v~2862')))) >= num(E.get('price~2857')))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4589,7 +4777,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4613,174 +4801,174 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])}, ({'steel': E.get('s~2863')} if (num(E.get('s_v~2860')) > 0) else K[5])), ({'titanium': E.get('t~2864')} if (num(E.get('t_v~2861')) > 0) else K[5])), ({'heat': E.get('h~2865')} if (num(E.get('h_v~2862')) > 0) else K[5]))
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2855')]
 
 
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': True}
+    return {'card': E.get('card~2855'), 'keep': True}
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     return ctx.state.get('discard')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     if E is None:
         E = ctx.env()
-    return [E.get('card~2814')]
+    return [E.get('card~2855')]
 
 
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2814'), 'keep': False}
+    return {'card': E.get('card~2855'), 'keep': False}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('deck')
 
 
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('discard')
 
 
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     return ctx.state.get('deck')
 
 
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return ctx.state.get('deck')
 
 
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2868), len(ctx.state['players'])) for v_k_2868 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2869')]
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2828')]
+    return [E.get('card~2869')]
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2828')}
+    return {'card': E.get('card~2869')}
 
 
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2829] if type(v_p_2829) is int and 0 <= v_p_2829 < len(ctx.state['players']) else {}).get('pack') for v_p_2829 in items_of(list(range(len(ctx.state['players']))))])
+def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2870] if type(v_p_2870) is int and 0 <= v_p_2870 < len(ctx.state['players']) else {}).get('pack') for v_p_2870 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     return list(range(len(ctx.state['players'])))
 
 
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2832'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2873'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w1.get(AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2871'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None))
 
 
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -4789,13 +4977,13 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2878') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2879') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -4807,13 +4995,13 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2839'), E.get('t_v~2840')), E.get('h_v~2841')) == 0)
+    return (AR('+', AR('+', E.get('s_v~2880'), E.get('t_v~2881')), E.get('h_v~2882')) == 0)
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2877')))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4825,31 +5013,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2880')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2881')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2882'))))) >= num(E.get('price~2877')))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('s_v~2880'))) - 1), E.get('s_v~2880'))]) if (num(E.get('s_v~2880')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('t_v~2881'))) - 1), E.get('t_v~2881'))]) if (num(E.get('t_v~2881')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('h_v~2882'))) - 1), E.get('h_v~2882'))]) if (num(E.get('h_v~2882')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2883')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('s_v~2880')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('t~2884')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('t_v~2881')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('h~2885')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('h_v~2882')))) >= num(E.get('price~2877')))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4861,7 +5049,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4885,44 +5073,44 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])}, ({'steel': E.get('s~2883')} if (num(E.get('s_v~2880')) > 0) else K[5])), ({'titanium': E.get('t~2884')} if (num(E.get('t_v~2881')) > 0) else K[5])), ({'heat': E.get('h~2885')} if (num(E.get('h_v~2882')) > 0) else K[5]))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2875')]
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': True}
+    return {'card': E.get('card~2875'), 'keep': True}
 
 
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     return ctx.state.get('discard')
 
 
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     if E is None:
         E = ctx.env()
-    return [E.get('card~2834')]
+    return [E.get('card~2875')]
 
 
-def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2834'), 'keep': False}
+    return {'card': E.get('card~2875'), 'keep': False}
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
@@ -4941,11 +5129,11 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~671', 1, True)
+    ctx.put(E, 'n~700', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    ctx.put(E, 'r~701', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -4955,7 +5143,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~671', 1, True)
+    ctx.put(E, 'n~700', 1, True)
     return True
 
 
@@ -4965,7 +5153,7 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    ctx.put(E, 'r~701', 'megacredits', True)
     return True
 
 
@@ -4978,11 +5166,11 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sold~673', 0, True)
+    ctx.put(E, 'sold~702', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'more~674', True, True)
+    ctx.put(E, 'more~703', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -4992,7 +5180,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sold~673', 0, True)
+    ctx.put(E, 'sold~702', 0, True)
     return True
 
 
@@ -5002,7 +5190,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~674', True, True)
+    ctx.put(E, 'more~703', True, True)
     return True
 
 
@@ -5046,13 +5234,13 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
+    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 12, E, 'sold~673', 1)
+    ASSIGN(ctx, 12, E, 'sold~702', 1)
     return True
 
 
@@ -5084,9 +5272,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
+    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5096,7 +5284,7 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 12, E, 'sold~673', 1)
+    ASSIGN(ctx, 12, E, 'sold~702', 1)
     return True
 
 
@@ -5114,7 +5302,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~703', False)
     return True
 
 
@@ -5135,7 +5323,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~703', False)
     return True
 
 
@@ -5148,17 +5336,17 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~676', 1, True)
+    ctx.put(E, 'n~705', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~677', 'energy', True)
+    ctx.put(E, 'r~706', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
     return True
 
 
@@ -5168,7 +5356,7 @@ def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~676', 1, True)
+    ctx.put(E, 'n~705', 1, True)
     return True
 
 
@@ -5178,7 +5366,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~677', 'energy', True)
+    ctx.put(E, 'r~706', 'energy', True)
     return True
 
 
@@ -5188,9 +5376,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
     return True
 
 
@@ -5203,11 +5391,11 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~678', 'temperature', True)
+    ctx.put(E, 'p~707', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~679', 1, True)
+    ctx.put(E, 'n~708', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -5217,7 +5405,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~678', 'temperature', True)
+    ctx.put(E, 'p~707', 'temperature', True)
     return True
 
 
@@ -5227,7 +5415,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~679', 1, True)
+    ctx.put(E, 'n~708', 1, True)
     return True
 
 
@@ -5242,7 +5430,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~679')))
+    return nxt(num(E.get('n~708')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -5265,7 +5453,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~707'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
@@ -5277,7 +5465,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~707'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
@@ -5332,7 +5520,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~707'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -5350,7 +5538,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~707'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -5375,17 +5563,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~680', MISSING)
+    old = E.get('b~709', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~680', old)
+        UNSET(ctx, E, 'b~709', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~680', item, True)
+            ctx.put(E, 'b~709', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5418,7 +5606,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~681', 'ocean', True)
+    ctx.put(E, 't~710', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -5428,7 +5616,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~681', 'ocean', True)
+    ctx.put(E, 't~710', 'ocean', True)
     return True
 
 
@@ -5452,7 +5640,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
+    ctx.put(E, 'legal~720', x_55(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5467,7 +5655,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
+    ctx.put(E, 'legal~720', x_55(ctx, E), True)
     return True
 
 
@@ -5498,11 +5686,11 @@ def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~693', E.get('t~681'), True)
+    ctx.put(E, 't~722', E.get('t~710'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    ctx.put(E, 's~723', E.get('space~721'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -5512,7 +5700,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~693', E.get('t~681'), True)
+    ctx.put(E, 't~722', E.get('t~710'), True)
     return True
 
 
@@ -5522,7 +5710,7 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    ctx.put(E, 's~723', E.get('space~721'), True)
     return True
 
 
@@ -5535,13 +5723,13 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~723'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -5551,7 +5739,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~723'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
@@ -5563,7 +5751,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[31])
     return True
 
 
@@ -5615,17 +5803,17 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_66(ctx, E)))
-    old = E.get('x~695', MISSING)
+    old = E.get('x~724', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~695', old)
+        UNSET(ctx, E, 'x~724', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~695', item, True)
+            ctx.put(E, 'x~724', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5667,7 +5855,7 @@ def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~697', 'greenery', True)
+    ctx.put(E, 't~726', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -5677,7 +5865,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~697', 'greenery', True)
+    ctx.put(E, 't~726', 'greenery', True)
     return True
 
 
@@ -5701,7 +5889,7 @@ def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
+    ctx.put(E, 'legal~736', x_77(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5716,7 +5904,7 @@ def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
+    ctx.put(E, 'legal~736', x_77(ctx, E), True)
     return True
 
 
@@ -5747,11 +5935,11 @@ def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~709', E.get('t~697'), True)
+    ctx.put(E, 't~738', E.get('t~726'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    ctx.put(E, 's~739', E.get('space~737'), True)
     return t_66(ctx, k, s, E)
 
 
@@ -5761,7 +5949,7 @@ def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~709', E.get('t~697'), True)
+    ctx.put(E, 't~738', E.get('t~726'), True)
     return True
 
 
@@ -5771,7 +5959,7 @@ def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    ctx.put(E, 's~739', E.get('space~737'), True)
     return True
 
 
@@ -5784,13 +5972,13 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~739'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -5800,7 +5988,7 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~739'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
@@ -5812,7 +6000,7 @@ def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[31])
     return True
 
 
@@ -5864,17 +6052,17 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_88(ctx, E)))
-    old = E.get('x~711', MISSING)
+    old = E.get('x~740', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~711', old)
+        UNSET(ctx, E, 'x~740', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~711', item, True)
+            ctx.put(E, 'x~740', item, True)
             if x_89(ctx, E):
                 return t_73(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5917,23 +6105,23 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~727', 1, True)
+        ctx.put(E, 'n~756', 1, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~728', 'megacredits', True)
+        ctx.put(E, 'r~757', 'megacredits', True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
+        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~712', 'city', True)
+    ctx.put(E, 't~741', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -5943,7 +6131,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~712', 'city', True)
+    ctx.put(E, 't~741', 'city', True)
     return True
 
 
@@ -5967,7 +6155,7 @@ def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
+    ctx.put(E, 'legal~751', x_98(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5982,7 +6170,7 @@ def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
+    ctx.put(E, 'legal~751', x_98(ctx, E), True)
     return True
 
 
@@ -6013,11 +6201,11 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~724', E.get('t~712'), True)
+    ctx.put(E, 't~753', E.get('t~741'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    ctx.put(E, 's~754', E.get('space~752'), True)
     return t_86(ctx, k, s, E)
 
 
@@ -6027,7 +6215,7 @@ def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~724', E.get('t~712'), True)
+    ctx.put(E, 't~753', E.get('t~741'), True)
     return True
 
 
@@ -6037,7 +6225,7 @@ def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    ctx.put(E, 's~754', E.get('space~752'), True)
     return True
 
 
@@ -6050,13 +6238,13 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~754'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -6066,7 +6254,7 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~754'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
@@ -6078,7 +6266,7 @@ def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
     return True
 
 
@@ -6130,17 +6318,17 @@ def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_109(ctx, E)))
-    old = E.get('x~726', MISSING)
+    old = E.get('x~755', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~726', old)
+        UNSET(ctx, E, 'x~755', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~726', item, True)
+            ctx.put(E, 'x~755', item, True)
             if x_110(ctx, E):
                 return t_93(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6179,7 +6367,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~727', 1, True)
+    ctx.put(E, 'n~756', 1, True)
     return True
 
 
@@ -6189,7 +6377,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~728', 'megacredits', True)
+    ctx.put(E, 'r~757', 'megacredits', True)
     return True
 
 
@@ -6199,9 +6387,9 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
+    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[26])
     return True
 
 
@@ -6214,7 +6402,7 @@ def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~729', 'greenery', True)
+    ctx.put(E, 't~758', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
@@ -6224,7 +6412,7 @@ def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~729', 'greenery', True)
+    ctx.put(E, 't~758', 'greenery', True)
     return True
 
 
@@ -6248,7 +6436,7 @@ def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
+    ctx.put(E, 'legal~768', x_123(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6263,7 +6451,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
+    ctx.put(E, 'legal~768', x_123(ctx, E), True)
     return True
 
 
@@ -6294,11 +6482,11 @@ def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~741', E.get('t~729'), True)
+    ctx.put(E, 't~770', E.get('t~758'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    ctx.put(E, 's~771', E.get('space~769'), True)
     return t_109(ctx, k, s, E)
 
 
@@ -6308,7 +6496,7 @@ def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~741', E.get('t~729'), True)
+    ctx.put(E, 't~770', E.get('t~758'), True)
     return True
 
 
@@ -6318,7 +6506,7 @@ def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    ctx.put(E, 's~771', E.get('space~769'), True)
     return True
 
 
@@ -6331,13 +6519,13 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~771'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -6347,7 +6535,7 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~771'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
@@ -6359,7 +6547,7 @@ def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[31])
     return True
 
 
@@ -6411,17 +6599,17 @@ def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_134(ctx, E)))
-    old = E.get('x~743', MISSING)
+    old = E.get('x~772', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~743', old)
+        UNSET(ctx, E, 'x~772', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~743', item, True)
+            ctx.put(E, 'x~772', item, True)
             if x_135(ctx, E):
                 return t_116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6463,11 +6651,11 @@ def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~744', 'temperature', True)
+    ctx.put(E, 'p~773', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~745', 1, True)
+    ctx.put(E, 'n~774', 1, True)
     return t_122(ctx, k, s, E)
 
 
@@ -6477,7 +6665,7 @@ def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~744', 'temperature', True)
+    ctx.put(E, 'p~773', 'temperature', True)
     return True
 
 
@@ -6487,7 +6675,7 @@ def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~745', 1, True)
+    ctx.put(E, 'n~774', 1, True)
     return True
 
 
@@ -6502,7 +6690,7 @@ def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_123(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~745')))
+    return nxt(num(E.get('n~774')))
 
 
 def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -6525,7 +6713,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~773'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
@@ -6537,7 +6725,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~773'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
@@ -6592,7 +6780,7 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~773'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -6610,7 +6798,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~773'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -6635,17 +6823,17 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     if E is None:
         E = ctx.env()
     items = list(items_of(x_154(ctx, E)))
-    old = E.get('b~746', MISSING)
+    old = E.get('b~775', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~746', old)
+        UNSET(ctx, E, 'b~775', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~746', item, True)
+            ctx.put(E, 'b~775', item, True)
             if x_155(ctx, E):
                 return t_133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6678,17 +6866,17 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~754', 2, True)
+    ctx.put(E, 'n~781', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~755', 'steel', True)
+    ctx.put(E, 'r~782', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -6698,7 +6886,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~754', 2, True)
+    ctx.put(E, 'n~781', 2, True)
     return True
 
 
@@ -6708,7 +6896,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~755', 'steel', True)
+    ctx.put(E, 'r~782', 'steel', True)
     return True
 
 
@@ -6718,9 +6906,9 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -6733,17 +6921,17 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~756', 2, True)
+    ctx.put(E, 'n~783', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~757', 'steel', True)
+    ctx.put(E, 'r~784', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -6753,7 +6941,7 @@ def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~756', 2, True)
+    ctx.put(E, 'n~783', 2, True)
     return True
 
 
@@ -6763,7 +6951,7 @@ def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~757', 'steel', True)
+    ctx.put(E, 'r~784', 'steel', True)
     return True
 
 
@@ -6773,9 +6961,9 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -6788,7 +6976,7 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~758', 1, True)
+    ctx.put(E, 'n~785', 1, True)
     if not d_145(ctx, E):
         return False
     return True
@@ -6800,7 +6988,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~758', 1, True)
+    ctx.put(E, 'n~785', 1, True)
     return True
 
 
@@ -6810,7 +6998,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~758'))
+    left = num(E.get('n~785'))
     while left > 0:
         left -= 1
         if not d_146(ctx, E):
@@ -6952,17 +7140,17 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~759', 1, True)
+    ctx.put(E, 'n~786', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~760', 'steel', True)
+    ctx.put(E, 'r~787', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -6972,7 +7160,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~759', 1, True)
+    ctx.put(E, 'n~786', 1, True)
     return True
 
 
@@ -6982,7 +7170,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~760', 'steel', True)
+    ctx.put(E, 'r~787', 'steel', True)
     return True
 
 
@@ -6992,9 +7180,9 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -7007,7 +7195,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~761', 2, True)
+    ctx.put(E, 'n~788', 2, True)
     if not d_162(ctx, E):
         return False
     return True
@@ -7019,7 +7207,7 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~761', 2, True)
+    ctx.put(E, 'n~788', 2, True)
     return True
 
 
@@ -7029,7 +7217,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~761'))
+    left = num(E.get('n~788'))
     while left > 0:
         left -= 1
         if not d_163(ctx, E):
@@ -7171,7 +7359,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~762', 1, True)
+    ctx.put(E, 'n~789', 1, True)
     if not d_175(ctx, E):
         return False
     return True
@@ -7183,7 +7371,7 @@ def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~762', 1, True)
+    ctx.put(E, 'n~789', 1, True)
     return True
 
 
@@ -7193,7 +7381,7 @@ def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~762'))
+    left = num(E.get('n~789'))
     while left > 0:
         left -= 1
         if not d_176(ctx, E):
@@ -7335,17 +7523,17 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~763', 1, True)
+    ctx.put(E, 'n~790', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~764', 'steel', True)
+    ctx.put(E, 'r~791', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
     return True
 
 
@@ -7355,7 +7543,7 @@ def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~763', 1, True)
+    ctx.put(E, 'n~790', 1, True)
     return True
 
 
@@ -7365,7 +7553,7 @@ def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~764', 'steel', True)
+    ctx.put(E, 'r~791', 'steel', True)
     return True
 
 
@@ -7375,9 +7563,9 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
     return True
 
 
@@ -7390,31 +7578,31 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~765', 1, True)
+    ctx.put(E, 'n~792', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~766', 'plants', True)
+    ctx.put(E, 'r~793', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~767', 1, True)
+    ctx.put(E, 'n~794', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~768', 'titanium', True)
+    ctx.put(E, 'r~795', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
     return True
 
 
@@ -7424,7 +7612,7 @@ def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~765', 1, True)
+    ctx.put(E, 'n~792', 1, True)
     return True
 
 
@@ -7434,7 +7622,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~766', 'plants', True)
+    ctx.put(E, 'r~793', 'plants', True)
     return True
 
 
@@ -7444,9 +7632,9 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
     return True
 
 
@@ -7456,7 +7644,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~767', 1, True)
+    ctx.put(E, 'n~794', 1, True)
     return True
 
 
@@ -7466,7 +7654,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~768', 'titanium', True)
+    ctx.put(E, 'r~795', 'titanium', True)
     return True
 
 
@@ -7476,9 +7664,9 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
     return True
 
 
@@ -7491,17 +7679,17 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~769', 1, True)
+    ctx.put(E, 'n~796', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~770', 'plants', True)
+    ctx.put(E, 'r~797', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
     return True
 
 
@@ -7511,7 +7699,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~769', 1, True)
+    ctx.put(E, 'n~796', 1, True)
     return True
 
 
@@ -7521,7 +7709,7 @@ def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~770', 'plants', True)
+    ctx.put(E, 'r~797', 'plants', True)
     return True
 
 
@@ -7531,9 +7719,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
     return True
 
 
@@ -7546,17 +7734,17 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~771', 1, True)
+    ctx.put(E, 'n~798', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~772', 'plants', True)
+    ctx.put(E, 'r~799', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
     return True
 
 
@@ -7566,7 +7754,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~771', 1, True)
+    ctx.put(E, 'n~798', 1, True)
     return True
 
 
@@ -7576,7 +7764,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~772', 'plants', True)
+    ctx.put(E, 'r~799', 'plants', True)
     return True
 
 
@@ -7586,9 +7774,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
     return True
 
 
@@ -7601,17 +7789,17 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~773', 1, True)
+    ctx.put(E, 'n~800', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~774', 'plants', True)
+    ctx.put(E, 'r~801', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return True
 
 
@@ -7621,7 +7809,7 @@ def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~773', 1, True)
+    ctx.put(E, 'n~800', 1, True)
     return True
 
 
@@ -7631,7 +7819,7 @@ def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~774', 'plants', True)
+    ctx.put(E, 'r~801', 'plants', True)
     return True
 
 
@@ -7641,9 +7829,9 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return True
 
 
@@ -7656,17 +7844,17 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~775', 2, True)
+    ctx.put(E, 'n~802', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~776', 'plants', True)
+    ctx.put(E, 'r~803', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
 
 
@@ -7676,7 +7864,7 @@ def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~775', 2, True)
+    ctx.put(E, 'n~802', 2, True)
     return True
 
 
@@ -7686,7 +7874,7 @@ def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~776', 'plants', True)
+    ctx.put(E, 'r~803', 'plants', True)
     return True
 
 
@@ -7696,9 +7884,9 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
 
 
@@ -7711,17 +7899,17 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~777', 1, True)
+    ctx.put(E, 'n~804', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~778', 'plants', True)
+    ctx.put(E, 'r~805', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
     return True
 
 
@@ -7731,7 +7919,7 @@ def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~777', 1, True)
+    ctx.put(E, 'n~804', 1, True)
     return True
 
 
@@ -7741,7 +7929,7 @@ def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~778', 'plants', True)
+    ctx.put(E, 'r~805', 'plants', True)
     return True
 
 
@@ -7751,9 +7939,9 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
     return True
 
 
@@ -7766,17 +7954,17 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~779', 1, True)
+    ctx.put(E, 'n~806', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~780', 'plants', True)
+    ctx.put(E, 'r~807', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
     return True
 
 
@@ -7786,7 +7974,7 @@ def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~779', 1, True)
+    ctx.put(E, 'n~806', 1, True)
     return True
 
 
@@ -7796,7 +7984,7 @@ def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~780', 'plants', True)
+    ctx.put(E, 'r~807', 'plants', True)
     return True
 
 
@@ -7806,9 +7994,9 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
     return True
 
 
@@ -7821,17 +8009,17 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~781', 2, True)
+    ctx.put(E, 'n~808', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~782', 'plants', True)
+    ctx.put(E, 'r~809', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
     return True
 
 
@@ -7841,7 +8029,7 @@ def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~781', 2, True)
+    ctx.put(E, 'n~808', 2, True)
     return True
 
 
@@ -7851,7 +8039,7 @@ def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~782', 'plants', True)
+    ctx.put(E, 'r~809', 'plants', True)
     return True
 
 
@@ -7861,9 +8049,9 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
     return True
 
 
@@ -7876,17 +8064,17 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~783', 2, True)
+    ctx.put(E, 'n~810', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~784', 'plants', True)
+    ctx.put(E, 'r~811', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
     return True
 
 
@@ -7896,7 +8084,7 @@ def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~783', 2, True)
+    ctx.put(E, 'n~810', 2, True)
     return True
 
 
@@ -7906,7 +8094,7 @@ def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~784', 'plants', True)
+    ctx.put(E, 'r~811', 'plants', True)
     return True
 
 
@@ -7916,9 +8104,9 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
     return True
 
 
@@ -7931,17 +8119,17 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~785', 2, True)
+    ctx.put(E, 'n~812', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~786', 'plants', True)
+    ctx.put(E, 'r~813', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
     return True
 
 
@@ -7951,7 +8139,7 @@ def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~785', 2, True)
+    ctx.put(E, 'n~812', 2, True)
     return True
 
 
@@ -7961,7 +8149,7 @@ def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~786', 'plants', True)
+    ctx.put(E, 'r~813', 'plants', True)
     return True
 
 
@@ -7971,9 +8159,9 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
     return True
 
 
@@ -7986,17 +8174,17 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~787', 2, True)
+    ctx.put(E, 'n~814', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~788', 'plants', True)
+    ctx.put(E, 'r~815', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
     return True
 
 
@@ -8006,7 +8194,7 @@ def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~787', 2, True)
+    ctx.put(E, 'n~814', 2, True)
     return True
 
 
@@ -8016,7 +8204,7 @@ def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~788', 'plants', True)
+    ctx.put(E, 'r~815', 'plants', True)
     return True
 
 
@@ -8026,9 +8214,9 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
     return True
 
 
@@ -8041,17 +8229,17 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~789', 2, True)
+    ctx.put(E, 'n~816', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~790', 'plants', True)
+    ctx.put(E, 'r~817', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
     return True
 
 
@@ -8061,7 +8249,7 @@ def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~789', 2, True)
+    ctx.put(E, 'n~816', 2, True)
     return True
 
 
@@ -8071,7 +8259,7 @@ def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~790', 'plants', True)
+    ctx.put(E, 'r~817', 'plants', True)
     return True
 
 
@@ -8081,9 +8269,9 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
     return True
 
 
@@ -8096,17 +8284,17 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~791', 2, True)
+    ctx.put(E, 'n~818', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~792', 'plants', True)
+    ctx.put(E, 'r~819', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
     return True
 
 
@@ -8116,7 +8304,7 @@ def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~791', 2, True)
+    ctx.put(E, 'n~818', 2, True)
     return True
 
 
@@ -8126,7 +8314,7 @@ def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~792', 'plants', True)
+    ctx.put(E, 'r~819', 'plants', True)
     return True
 
 
@@ -8136,9 +8324,9 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
     return True
 
 
@@ -8151,17 +8339,17 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~793', 2, True)
+    ctx.put(E, 'n~820', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~794', 'plants', True)
+    ctx.put(E, 'r~821', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~821'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~820'), '+=', False, K[25])
     return True
 
 
@@ -8171,7 +8359,7 @@ def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~793', 2, True)
+    ctx.put(E, 'n~820', 2, True)
     return True
 
 
@@ -8181,7 +8369,7 @@ def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~794', 'plants', True)
+    ctx.put(E, 'r~821', 'plants', True)
     return True
 
 
@@ -8191,9 +8379,9 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~821'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~820'), '+=', False, K[25])
     return True
 
 
@@ -8206,17 +8394,17 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~795', 2, True)
+    ctx.put(E, 'n~822', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~796', 'plants', True)
+    ctx.put(E, 'r~823', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
     return True
 
 
@@ -8226,7 +8414,7 @@ def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~795', 2, True)
+    ctx.put(E, 'n~822', 2, True)
     return True
 
 
@@ -8236,7 +8424,7 @@ def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~796', 'plants', True)
+    ctx.put(E, 'r~823', 'plants', True)
     return True
 
 
@@ -8246,9 +8434,9 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
     return True
 
 
@@ -8261,17 +8449,17 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~797', 2, True)
+    ctx.put(E, 'n~824', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~798', 'plants', True)
+    ctx.put(E, 'r~825', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
     return True
 
 
@@ -8281,7 +8469,7 @@ def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~797', 2, True)
+    ctx.put(E, 'n~824', 2, True)
     return True
 
 
@@ -8291,7 +8479,7 @@ def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~798', 'plants', True)
+    ctx.put(E, 'r~825', 'plants', True)
     return True
 
 
@@ -8301,9 +8489,9 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
     return True
 
 
@@ -8316,17 +8504,17 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~799', 2, True)
+    ctx.put(E, 'n~826', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~800', 'plants', True)
+    ctx.put(E, 'r~827', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
     return True
 
 
@@ -8336,7 +8524,7 @@ def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~799', 2, True)
+    ctx.put(E, 'n~826', 2, True)
     return True
 
 
@@ -8346,7 +8534,7 @@ def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~800', 'plants', True)
+    ctx.put(E, 'r~827', 'plants', True)
     return True
 
 
@@ -8356,9 +8544,9 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
     return True
 
 
@@ -8371,17 +8559,17 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~801', 1, True)
+    ctx.put(E, 'n~828', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~802', 'plants', True)
+    ctx.put(E, 'r~829', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
     return True
 
 
@@ -8391,7 +8579,7 @@ def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~801', 1, True)
+    ctx.put(E, 'n~828', 1, True)
     return True
 
 
@@ -8401,7 +8589,7 @@ def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~802', 'plants', True)
+    ctx.put(E, 'r~829', 'plants', True)
     return True
 
 
@@ -8411,9 +8599,9 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
     return True
 
 
@@ -8426,17 +8614,17 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~803', 2, True)
+    ctx.put(E, 'n~830', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~804', 'plants', True)
+    ctx.put(E, 'r~831', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~831'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~830'), '+=', False, K[25])
     return True
 
 
@@ -8446,7 +8634,7 @@ def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~803', 2, True)
+    ctx.put(E, 'n~830', 2, True)
     return True
 
 
@@ -8456,7 +8644,7 @@ def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~804', 'plants', True)
+    ctx.put(E, 'r~831', 'plants', True)
     return True
 
 
@@ -8466,9 +8654,9 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~831'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~830'), '+=', False, K[25])
     return True
 
 
@@ -8481,17 +8669,17 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~805', 1, True)
+    ctx.put(E, 'n~832', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~806', 'plants', True)
+    ctx.put(E, 'r~833', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~833'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~832'), '+=', False, K[25])
     return True
 
 
@@ -8501,7 +8689,7 @@ def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~805', 1, True)
+    ctx.put(E, 'n~832', 1, True)
     return True
 
 
@@ -8511,7 +8699,7 @@ def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~806', 'plants', True)
+    ctx.put(E, 'r~833', 'plants', True)
     return True
 
 
@@ -8521,9 +8709,9 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~833'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~832'), '+=', False, K[25])
     return True
 
 
@@ -8536,17 +8724,17 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~807', 1, True)
+    ctx.put(E, 'n~834', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~808', 'plants', True)
+    ctx.put(E, 'r~835', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~835'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~834'), '+=', False, K[25])
     return True
 
 
@@ -8556,7 +8744,7 @@ def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~807', 1, True)
+    ctx.put(E, 'n~834', 1, True)
     return True
 
 
@@ -8566,7 +8754,7 @@ def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~808', 'plants', True)
+    ctx.put(E, 'r~835', 'plants', True)
     return True
 
 
@@ -8576,9 +8764,9 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~835'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~834'), '+=', False, K[25])
     return True
 
 
@@ -8591,17 +8779,17 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~809', 1, True)
+    ctx.put(E, 'n~836', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~810', 'plants', True)
+    ctx.put(E, 'r~837', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~837'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~836'), '+=', False, K[25])
     return True
 
 
@@ -8611,7 +8799,7 @@ def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~809', 1, True)
+    ctx.put(E, 'n~836', 1, True)
     return True
 
 
@@ -8621,7 +8809,7 @@ def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~810', 'plants', True)
+    ctx.put(E, 'r~837', 'plants', True)
     return True
 
 
@@ -8631,9 +8819,9 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~837'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~836'), '+=', False, K[25])
     return True
 
 
@@ -8646,17 +8834,17 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~811', 1, True)
+    ctx.put(E, 'n~838', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~812', 'plants', True)
+    ctx.put(E, 'r~839', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~839'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~838'), '+=', False, K[25])
     return True
 
 
@@ -8666,7 +8854,7 @@ def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~811', 1, True)
+    ctx.put(E, 'n~838', 1, True)
     return True
 
 
@@ -8676,7 +8864,7 @@ def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~812', 'plants', True)
+    ctx.put(E, 'r~839', 'plants', True)
     return True
 
 
@@ -8686,9 +8874,9 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~839'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~838'), '+=', False, K[25])
     return True
 
 
@@ -8701,17 +8889,17 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~813', 1, True)
+    ctx.put(E, 'n~840', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~814', 'plants', True)
+    ctx.put(E, 'r~841', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~841'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~840'), '+=', False, K[25])
     return True
 
 
@@ -8721,7 +8909,7 @@ def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~813', 1, True)
+    ctx.put(E, 'n~840', 1, True)
     return True
 
 
@@ -8731,7 +8919,7 @@ def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~814', 'plants', True)
+    ctx.put(E, 'r~841', 'plants', True)
     return True
 
 
@@ -8741,9 +8929,9 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~841'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~840'), '+=', False, K[25])
     return True
 
 
@@ -8756,17 +8944,17 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~815', 1, True)
+    ctx.put(E, 'n~842', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~816', 'plants', True)
+    ctx.put(E, 'r~843', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~843'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~842'), '+=', False, K[25])
     return True
 
 
@@ -8776,7 +8964,7 @@ def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~815', 1, True)
+    ctx.put(E, 'n~842', 1, True)
     return True
 
 
@@ -8786,7 +8974,7 @@ def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~816', 'plants', True)
+    ctx.put(E, 'r~843', 'plants', True)
     return True
 
 
@@ -8796,9 +8984,9 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~843'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~842'), '+=', False, K[25])
     return True
 
 
@@ -8811,17 +8999,17 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~817', 1, True)
+    ctx.put(E, 'n~844', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~818', 'plants', True)
+    ctx.put(E, 'r~845', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~845'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~844'), '+=', False, K[25])
     return True
 
 
@@ -8831,7 +9019,7 @@ def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~817', 1, True)
+    ctx.put(E, 'n~844', 1, True)
     return True
 
 
@@ -8841,7 +9029,7 @@ def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~818', 'plants', True)
+    ctx.put(E, 'r~845', 'plants', True)
     return True
 
 
@@ -8851,9 +9039,9 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~845'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~844'), '+=', False, K[25])
     return True
 
 
@@ -8866,17 +9054,17 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~819', 2, True)
+    ctx.put(E, 'n~846', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~820', 'steel', True)
+    ctx.put(E, 'r~847', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~846'), '+=', False, K[25])
     return True
 
 
@@ -8886,7 +9074,7 @@ def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~819', 2, True)
+    ctx.put(E, 'n~846', 2, True)
     return True
 
 
@@ -8896,7 +9084,7 @@ def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~820', 'steel', True)
+    ctx.put(E, 'r~847', 'steel', True)
     return True
 
 
@@ -8906,9 +9094,9 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~846'), '+=', False, K[25])
     return True
 
 
@@ -8921,7 +9109,7 @@ def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~821', 1, True)
+    ctx.put(E, 'n~848', 1, True)
     if not d_303(ctx, E):
         return False
     return True
@@ -8933,7 +9121,7 @@ def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~821', 1, True)
+    ctx.put(E, 'n~848', 1, True)
     return True
 
 
@@ -8943,7 +9131,7 @@ def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~821'))
+    left = num(E.get('n~848'))
     while left > 0:
         left -= 1
         if not d_304(ctx, E):
@@ -9085,7 +9273,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~822', 1, True)
+    ctx.put(E, 'n~849', 1, True)
     if not d_316(ctx, E):
         return False
     return True
@@ -9097,7 +9285,7 @@ def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~822', 1, True)
+    ctx.put(E, 'n~849', 1, True)
     return True
 
 
@@ -9107,7 +9295,7 @@ def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~822'))
+    left = num(E.get('n~849'))
     while left > 0:
         left -= 1
         if not d_317(ctx, E):
@@ -9249,17 +9437,17 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~823', 1, True)
+    ctx.put(E, 'n~850', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~824', 'titanium', True)
+    ctx.put(E, 'r~851', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~851'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~850'), '+=', False, K[25])
     return True
 
 
@@ -9269,7 +9457,7 @@ def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~823', 1, True)
+    ctx.put(E, 'n~850', 1, True)
     return True
 
 
@@ -9279,7 +9467,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~824', 'titanium', True)
+    ctx.put(E, 'r~851', 'titanium', True)
     return True
 
 
@@ -9289,9 +9477,9 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~851'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~850'), '+=', False, K[25])
     return True
 
 
@@ -9304,17 +9492,17 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~825', 1, True)
+    ctx.put(E, 'n~852', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~826', 'steel', True)
+    ctx.put(E, 'r~853', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~852'), '+=', False, K[25])
     return True
 
 
@@ -9324,7 +9512,7 @@ def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~825', 1, True)
+    ctx.put(E, 'n~852', 1, True)
     return True
 
 
@@ -9334,7 +9522,7 @@ def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~826', 'steel', True)
+    ctx.put(E, 'r~853', 'steel', True)
     return True
 
 
@@ -9344,9 +9532,9 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~852'), '+=', False, K[25])
     return True
 
 
@@ -9359,17 +9547,17 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~827', 2, True)
+    ctx.put(E, 'n~854', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~828', 'steel', True)
+    ctx.put(E, 'r~855', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~855'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~854'), '+=', False, K[25])
     return True
 
 
@@ -9379,7 +9567,7 @@ def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~827', 2, True)
+    ctx.put(E, 'n~854', 2, True)
     return True
 
 
@@ -9389,7 +9577,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~828', 'steel', True)
+    ctx.put(E, 'r~855', 'steel', True)
     return True
 
 
@@ -9399,9 +9587,9 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~855'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~854'), '+=', False, K[25])
     return True
 
 
@@ -9414,17 +9602,17 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~829', 2, True)
+    ctx.put(E, 'n~856', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~830', 'titanium', True)
+    ctx.put(E, 'r~857', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~856'), '+=', False, K[25])
     return True
 
 
@@ -9434,7 +9622,7 @@ def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~829', 2, True)
+    ctx.put(E, 'n~856', 2, True)
     return True
 
 
@@ -9444,7 +9632,7 @@ def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~830', 'titanium', True)
+    ctx.put(E, 'r~857', 'titanium', True)
     return True
 
 
@@ -9454,9 +9642,9 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~856'), '+=', False, K[25])
     return True
 
 
@@ -9469,7 +9657,7 @@ def d_3488(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2543', 10, True)
+    ctx.put(E, 'n~2570', 10, True)
     if not d_3490(ctx, E):
         return False
     return True
@@ -9481,7 +9669,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2543', 10, True)
+    ctx.put(E, 'n~2570', 10, True)
     return True
 
 
@@ -9491,7 +9679,7 @@ def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2543'))
+    left = num(E.get('n~2570'))
     while left > 0:
         left -= 1
         if not d_3491(ctx, E):
@@ -9633,17 +9821,17 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2544', 4, True)
+    ctx.put(E, 'n~2571', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2545', 'megacredits', True)
+    ctx.put(E, 'r~2572', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2572'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2571'), '+=', False, K[25])
     return True
 
 
@@ -9653,7 +9841,7 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2544', 4, True)
+    ctx.put(E, 'n~2571', 4, True)
     return True
 
 
@@ -9663,7 +9851,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2545', 'megacredits', True)
+    ctx.put(E, 'r~2572', 'megacredits', True)
     return True
 
 
@@ -9673,9 +9861,9 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2572'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2571'), '+=', False, K[25])
     return True
 
 
@@ -9688,17 +9876,17 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2546', 4, True)
+    ctx.put(E, 'n~2573', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2547', 'megacredits', True)
+    ctx.put(E, 'r~2574', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2574'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2573'), '+=', False, K[25])
     return True
 
 
@@ -9708,7 +9896,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2546', 4, True)
+    ctx.put(E, 'n~2573', 4, True)
     return True
 
 
@@ -9718,7 +9906,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2547', 'megacredits', True)
+    ctx.put(E, 'r~2574', 'megacredits', True)
     return True
 
 
@@ -9728,9 +9916,9 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2574'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2573'), '+=', False, K[25])
     return True
 
 
@@ -9743,31 +9931,31 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2548', 2, True)
+    ctx.put(E, 'n~2575', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2549', 'plants', True)
+    ctx.put(E, 'r~2576', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2576'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2575'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2550', 3, True)
+    ctx.put(E, 'n~2577', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2551', 'plants', True)
+    ctx.put(E, 'r~2578', 'plants', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2578'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2577'), '+=', False, K[25])
     return True
 
 
@@ -9777,7 +9965,7 @@ def d_3510(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2548', 2, True)
+    ctx.put(E, 'n~2575', 2, True)
     return True
 
 
@@ -9787,7 +9975,7 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2549', 'plants', True)
+    ctx.put(E, 'r~2576', 'plants', True)
     return True
 
 
@@ -9797,9 +9985,9 @@ def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2576'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2575'), '+=', False, K[26])
     return True
 
 
@@ -9809,7 +9997,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2550', 3, True)
+    ctx.put(E, 'n~2577', 3, True)
     return True
 
 
@@ -9819,7 +10007,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2551', 'plants', True)
+    ctx.put(E, 'r~2578', 'plants', True)
     return True
 
 
@@ -9829,9 +10017,9 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2578'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2577'), '+=', False, K[25])
     return True
 
 
@@ -9844,17 +10032,17 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2552', 3, True)
+    ctx.put(E, 'n~2579', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2553', 'heat', True)
+    ctx.put(E, 'r~2580', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2580'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2579'), '+=', False, K[26])
     return True
 
 
@@ -9864,7 +10052,7 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2552', 3, True)
+    ctx.put(E, 'n~2579', 3, True)
     return True
 
 
@@ -9874,7 +10062,7 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2553', 'heat', True)
+    ctx.put(E, 'r~2580', 'heat', True)
     return True
 
 
@@ -9884,9 +10072,9 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2580'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2579'), '+=', False, K[26])
     return True
 
 
@@ -9899,17 +10087,17 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2554', 20, True)
+    ctx.put(E, 'n~2581', 20, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2555', 'steel', True)
+    ctx.put(E, 'r~2582', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2582'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2581'), '+=', False, K[25])
     return True
 
 
@@ -9919,7 +10107,7 @@ def d_3521(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2554', 20, True)
+    ctx.put(E, 'n~2581', 20, True)
     return True
 
 
@@ -9929,7 +10117,7 @@ def d_3522(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2555', 'steel', True)
+    ctx.put(E, 'r~2582', 'steel', True)
     return True
 
 
@@ -9939,9 +10127,9 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2582'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2581'), '+=', False, K[25])
     return True
 
 
@@ -9954,17 +10142,17 @@ def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2556', 2, True)
+    ctx.put(E, 'n~2583', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2557', 'megacredits', True)
+    ctx.put(E, 'r~2584', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2584'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2583'), '+=', False, K[25])
     return True
 
 
@@ -9974,7 +10162,7 @@ def d_3525(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2556', 2, True)
+    ctx.put(E, 'n~2583', 2, True)
     return True
 
 
@@ -9984,7 +10172,7 @@ def d_3526(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2557', 'megacredits', True)
+    ctx.put(E, 'r~2584', 'megacredits', True)
     return True
 
 
@@ -9994,9 +10182,9 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2584'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2583'), '+=', False, K[25])
     return True
 
 
@@ -10009,7 +10197,7 @@ def d_3528(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2558', 3, True)
+    ctx.put(E, 'n~2585', 3, True)
     if not d_3530(ctx, E):
         return False
     return True
@@ -10021,7 +10209,7 @@ def d_3529(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2558', 3, True)
+    ctx.put(E, 'n~2585', 3, True)
     return True
 
 
@@ -10031,7 +10219,7 @@ def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2558'))
+    left = num(E.get('n~2585'))
     while left > 0:
         left -= 1
         if not d_3531(ctx, E):
@@ -10173,31 +10361,31 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2559', 5, True)
+    ctx.put(E, 'n~2586', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2560', 'steel', True)
+    ctx.put(E, 'r~2587', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2587'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2586'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2561', 1, True)
+    ctx.put(E, 'n~2588', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2562', 'steel', True)
+    ctx.put(E, 'r~2589', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
     return True
 
 
@@ -10207,7 +10395,7 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2559', 5, True)
+    ctx.put(E, 'n~2586', 5, True)
     return True
 
 
@@ -10217,7 +10405,7 @@ def d_3543(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2560', 'steel', True)
+    ctx.put(E, 'r~2587', 'steel', True)
     return True
 
 
@@ -10227,9 +10415,9 @@ def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2587'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2586'), '+=', False, K[25])
     return True
 
 
@@ -10239,7 +10427,7 @@ def d_3545(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2561', 1, True)
+    ctx.put(E, 'n~2588', 1, True)
     return True
 
 
@@ -10249,7 +10437,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2562', 'steel', True)
+    ctx.put(E, 'r~2589', 'steel', True)
     return True
 
 
@@ -10259,9 +10447,9 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
     return True
 
 
@@ -10274,17 +10462,17 @@ def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2564', 1, True)
+    ctx.put(E, 'n~2591', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2565', 'steel', True)
+    ctx.put(E, 'r~2592', 'steel', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2592'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2591'), '+=', False, K[26])
     return True
 
 
@@ -10294,7 +10482,7 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2564', 1, True)
+    ctx.put(E, 'n~2591', 1, True)
     return True
 
 
@@ -10304,7 +10492,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2565', 'steel', True)
+    ctx.put(E, 'r~2592', 'steel', True)
     return True
 
 
@@ -10314,9 +10502,9 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2592'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2591'), '+=', False, K[26])
     return True
 
 
@@ -10329,17 +10517,17 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2566', 10, True)
+    ctx.put(E, 'n~2593', 10, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2567', 'titanium', True)
+    ctx.put(E, 'r~2594', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2594'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2593'), '+=', False, K[25])
     return True
 
 
@@ -10349,7 +10537,7 @@ def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2566', 10, True)
+    ctx.put(E, 'n~2593', 10, True)
     return True
 
 
@@ -10359,7 +10547,7 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2567', 'titanium', True)
+    ctx.put(E, 'r~2594', 'titanium', True)
     return True
 
 
@@ -10369,9 +10557,9 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2594'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2593'), '+=', False, K[25])
     return True
 
 
@@ -10384,7 +10572,7 @@ def t_3556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2568', 'city', True)
+    ctx.put(E, 't~2595', 'city', True)
     return t_3558(ctx, k, s, E)
 
 
@@ -10394,7 +10582,7 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2568', 'city', True)
+    ctx.put(E, 't~2595', 'city', True)
     return True
 
 
@@ -10418,7 +10606,7 @@ def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
+    ctx.put(E, 'legal~2605', x_4048(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10433,7 +10621,7 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
+    ctx.put(E, 'legal~2605', x_4048(ctx, E), True)
     return True
 
 
@@ -10464,11 +10652,11 @@ def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
+    ctx.put(E, 't~2607', E.get('t~2595'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    ctx.put(E, 's~2608', E.get('space~2606'), True)
     return t_3566(ctx, k, s, E)
 
 
@@ -10478,7 +10666,7 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
+    ctx.put(E, 't~2607', E.get('t~2595'), True)
     return True
 
 
@@ -10488,7 +10676,7 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    ctx.put(E, 's~2608', E.get('space~2606'), True)
     return True
 
 
@@ -10501,13 +10689,13 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2608'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2608'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
 
@@ -10517,7 +10705,7 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2608'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     return True
@@ -10529,7 +10717,7 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2608'), '=', False, K[31])
     return True
 
 
@@ -10581,17 +10769,17 @@ def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4059(ctx, E)))
-    old = E.get('x~2582', MISSING)
+    old = E.get('x~2609', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2582', old)
+        UNSET(ctx, E, 'x~2609', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2582', item, True)
+            ctx.put(E, 'x~2609', item, True)
             if x_4060(ctx, E):
                 return t_3573(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10658,17 +10846,17 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2583', 1, True)
+    ctx.put(E, 'n~2610', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    ctx.put(E, 'r~2611', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2611'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2610'), '+=', False, K[26])
     return True
 
 
@@ -10678,7 +10866,7 @@ def d_3579(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2583', 1, True)
+    ctx.put(E, 'n~2610', 1, True)
     return True
 
 
@@ -10688,7 +10876,7 @@ def d_3580(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    ctx.put(E, 'r~2611', 'megacredits', True)
     return True
 
 
@@ -10698,9 +10886,9 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2611'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2610'), '+=', False, K[26])
     return True
 
 
@@ -10725,17 +10913,17 @@ def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2585', 3, True)
+    ctx.put(E, 'n~2612', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2586', 'megacredits', True)
+    ctx.put(E, 'r~2613', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2613'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2612'), '+=', False, K[25])
     return True
 
 
@@ -10745,7 +10933,7 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2585', 3, True)
+    ctx.put(E, 'n~2612', 3, True)
     return True
 
 
@@ -10755,7 +10943,7 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2586', 'megacredits', True)
+    ctx.put(E, 'r~2613', 'megacredits', True)
     return True
 
 
@@ -10765,9 +10953,9 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2613'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2612'), '+=', False, K[25])
     return True
 
 
@@ -10780,17 +10968,17 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2587', 2, True)
+    ctx.put(E, 'n~2614', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2588', 'megacredits', True)
+    ctx.put(E, 'r~2615', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2615'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2614'), '+=', False, K[26])
     return True
 
 
@@ -10800,7 +10988,7 @@ def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2587', 2, True)
+    ctx.put(E, 'n~2614', 2, True)
     return True
 
 
@@ -10810,7 +10998,7 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2588', 'megacredits', True)
+    ctx.put(E, 'r~2615', 'megacredits', True)
     return True
 
 
@@ -10820,9 +11008,9 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2615'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2614'), '+=', False, K[26])
     return True
 
 
@@ -10835,17 +11023,17 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2589', 1, True)
+    ctx.put(E, 'n~2616', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2590', 'energy', True)
+    ctx.put(E, 'r~2617', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2617'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2616'), '+=', False, K[26])
     return True
 
 
@@ -10855,7 +11043,7 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2589', 1, True)
+    ctx.put(E, 'n~2616', 1, True)
     return True
 
 
@@ -10865,7 +11053,7 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2590', 'energy', True)
+    ctx.put(E, 'r~2617', 'energy', True)
     return True
 
 
@@ -10875,9 +11063,9 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2617'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2616'), '+=', False, K[26])
     return True
 
 
@@ -10895,7 +11083,7 @@ def t_3595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2591', 3, True)
+    ctx.put(E, 'n~2618', 3, True)
     return t_3598(ctx, k, s, E)
 
 
@@ -10916,7 +11104,7 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2591', 3, True)
+    ctx.put(E, 'n~2618', 3, True)
     return True
 
 
@@ -10929,15 +11117,15 @@ def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
+    ctx.put(E, 'price~2619', E.get('n~2618'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2593', 0, True)
+    ctx.put(E, 'sv~2620', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2594', 0, True)
+    ctx.put(E, 'tv~2621', 0, True)
     return t_3602(ctx, k, s, E)
 
 
@@ -10947,7 +11135,7 @@ def d_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
+    ctx.put(E, 'price~2619', E.get('n~2618'), True)
     return True
 
 
@@ -10957,7 +11145,7 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2593', 0, True)
+    ctx.put(E, 'sv~2620', 0, True)
     return True
 
 
@@ -10967,7 +11155,7 @@ def d_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2594', 0, True)
+    ctx.put(E, 'tv~2621', 0, True)
     return True
 
 
@@ -10980,15 +11168,15 @@ def t_3602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
+    ctx.put(E, 's_v~2622', x_4095(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
+    ctx.put(E, 't_v~2623', x_4096(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    ctx.put(E, 'h_v~2624', x_4097(ctx, E), True)
     return t_3606(ctx, k, s, E)
 
 
@@ -10998,7 +11186,7 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
+    ctx.put(E, 's_v~2622', x_4095(ctx, E), True)
     return True
 
 
@@ -11008,7 +11196,7 @@ def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
+    ctx.put(E, 't_v~2623', x_4096(ctx, E), True)
     return True
 
 
@@ -11018,7 +11206,7 @@ def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    ctx.put(E, 'h_v~2624', x_4097(ctx, E), True)
     return True
 
 
@@ -11049,7 +11237,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2619'), '-=', False, K[25])
     return True
 
 
@@ -11072,7 +11260,7 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2619'), '-=', False, K[25])
     return True
 
 
@@ -11125,19 +11313,19 @@ def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2625'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2626'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2627'), '-=', False, K[25])
     return True
 
 
@@ -11161,7 +11349,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2625'), '-=', False, K[25])
     return True
 
 
@@ -11173,7 +11361,7 @@ def d_3616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2626'), '-=', False, K[25])
     return True
 
 
@@ -11185,7 +11373,7 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2627'), '-=', False, K[25])
     return True
 
 
@@ -11198,11 +11386,11 @@ def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2601', 'tr', True)
+    ctx.put(E, 't~2628', 'tr', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2602', 1, True)
+    ctx.put(E, 'n~2629', 1, True)
     if not d_3621(ctx, E):
         return False
     return True
@@ -11214,7 +11402,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2601', 'tr', True)
+    ctx.put(E, 't~2628', 'tr', True)
     return True
 
 
@@ -11224,7 +11412,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2602', 1, True)
+    ctx.put(E, 'n~2629', 1, True)
     return True
 
 
@@ -11238,9 +11426,9 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
+        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2628'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2629'), '+=', False, K[33])
     else:
         if not d_3623(ctx, E):
             return False
@@ -11253,9 +11441,9 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2628'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2629'), '+=', False, K[33])
     return True
 
 
@@ -11268,9 +11456,9 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2628'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2629'), '+=', False, K[28])
     if not d_3625(ctx, E):
         return False
     return True
@@ -11282,9 +11470,9 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2628'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2629'), '+=', False, K[28])
     return True
 
 
@@ -11325,31 +11513,31 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2603', 1, True)
+    ctx.put(E, 'n~2630', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2604', 'titanium', True)
+    ctx.put(E, 'r~2631', 'titanium', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2605', 1, True)
+    ctx.put(E, 'n~2632', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2606', 'megacredits', True)
+    ctx.put(E, 'r~2633', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2633'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2632'), '+=', False, K[26])
     return True
 
 
@@ -11359,7 +11547,7 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2603', 1, True)
+    ctx.put(E, 'n~2630', 1, True)
     return True
 
 
@@ -11369,7 +11557,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2604', 'titanium', True)
+    ctx.put(E, 'r~2631', 'titanium', True)
     return True
 
 
@@ -11379,9 +11567,9 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
     return True
 
 
@@ -11391,7 +11579,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2605', 1, True)
+    ctx.put(E, 'n~2632', 1, True)
     return True
 
 
@@ -11401,7 +11589,7 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2606', 'megacredits', True)
+    ctx.put(E, 'r~2633', 'megacredits', True)
     return True
 
 
@@ -11411,9 +11599,9 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2633'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2632'), '+=', False, K[26])
     return True
 
 
@@ -11426,19 +11614,19 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2609', 1, True)
+    ctx.put(E, 'n~2636', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2610', 'megacredits', True)
+    ctx.put(E, 'r~2637', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
+    ctx.put(E, 'k~2638', x_4138(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2637'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -11450,7 +11638,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2609', 1, True)
+    ctx.put(E, 'n~2636', 1, True)
     return True
 
 
@@ -11460,7 +11648,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2610', 'megacredits', True)
+    ctx.put(E, 'r~2637', 'megacredits', True)
     return True
 
 
@@ -11470,7 +11658,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
+    ctx.put(E, 'k~2638', x_4138(ctx, E), True)
     return True
 
 
@@ -11480,7 +11668,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2637'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -11495,17 +11683,17 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2618', 1, True)
+    ctx.put(E, 'n~2645', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2619', 'heat', True)
+    ctx.put(E, 'r~2646', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2645'), '+=', False, K[26])
     return True
 
 
@@ -11515,7 +11703,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2618', 1, True)
+    ctx.put(E, 'n~2645', 1, True)
     return True
 
 
@@ -11525,7 +11713,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2619', 'heat', True)
+    ctx.put(E, 'r~2646', 'heat', True)
     return True
 
 
@@ -11535,9 +11723,9 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2645'), '+=', False, K[26])
     return True
 
 
@@ -11550,17 +11738,17 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2620', 1, True)
+    ctx.put(E, 'n~2647', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2621', 'heat', True)
+    ctx.put(E, 'r~2648', 'heat', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2647'), '+=', False, K[26])
     return True
 
 
@@ -11570,7 +11758,7 @@ def d_3644(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2620', 1, True)
+    ctx.put(E, 'n~2647', 1, True)
     return True
 
 
@@ -11580,7 +11768,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2621', 'heat', True)
+    ctx.put(E, 'r~2648', 'heat', True)
     return True
 
 
@@ -11590,9 +11778,9 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2647'), '+=', False, K[26])
     return True
 
 
@@ -11605,7 +11793,7 @@ def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2622', 'ocean', True)
+    ctx.put(E, 't~2649', 'ocean', True)
     return t_3649(ctx, k, s, E)
 
 
@@ -11615,7 +11803,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2622', 'ocean', True)
+    ctx.put(E, 't~2649', 'ocean', True)
     return True
 
 
@@ -11639,7 +11827,7 @@ def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
+    ctx.put(E, 'legal~2659', x_4158(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11654,7 +11842,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
+    ctx.put(E, 'legal~2659', x_4158(ctx, E), True)
     return True
 
 
@@ -11685,11 +11873,11 @@ def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
+    ctx.put(E, 't~2661', E.get('t~2649'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    ctx.put(E, 's~2662', E.get('space~2660'), True)
     return t_3657(ctx, k, s, E)
 
 
@@ -11699,7 +11887,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
+    ctx.put(E, 't~2661', E.get('t~2649'), True)
     return True
 
 
@@ -11709,7 +11897,7 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    ctx.put(E, 's~2662', E.get('space~2660'), True)
     return True
 
 
@@ -11722,13 +11910,13 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2662'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2662'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
 
@@ -11738,7 +11926,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2662'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     return True
@@ -11750,7 +11938,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2662'), '=', False, K[31])
     return True
 
 
@@ -11802,17 +11990,17 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4169(ctx, E)))
-    old = E.get('x~2636', MISSING)
+    old = E.get('x~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2636', old)
+        UNSET(ctx, E, 'x~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2636', item, True)
+            ctx.put(E, 'x~2663', item, True)
             if x_4170(ctx, E):
                 return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11854,11 +12042,11 @@ def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2637', 'temperature', True)
+    ctx.put(E, 'p~2664', 'temperature', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2638', 1, True)
+    ctx.put(E, 'n~2665', 1, True)
     return t_3670(ctx, k, s, E)
 
 
@@ -11868,7 +12056,7 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2637', 'temperature', True)
+    ctx.put(E, 'p~2664', 'temperature', True)
     return True
 
 
@@ -11878,7 +12066,7 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2638', 1, True)
+    ctx.put(E, 'n~2665', 1, True)
     return True
 
 
@@ -11893,7 +12081,7 @@ def t_3670(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3671(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2638')))
+    return nxt(num(E.get('n~2665')))
 
 
 def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -11916,7 +12104,7 @@ def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2664'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return t_3674(ctx, k, s, E)
@@ -11928,7 +12116,7 @@ def d_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2664'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return True
@@ -11983,7 +12171,7 @@ def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2664'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12001,7 +12189,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2664'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12026,17 +12214,17 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4189(ctx, E)))
-    old = E.get('b~2639', MISSING)
+    old = E.get('b~2666', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2639', old)
+        UNSET(ctx, E, 'b~2666', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2639', item, True)
+            ctx.put(E, 'b~2666', item, True)
             if x_4190(ctx, E):
                 return t_3681(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12069,11 +12257,11 @@ def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2640', 'oceans', True)
+    ctx.put(E, 'p~2667', 'oceans', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2641', 1, True)
+    ctx.put(E, 'n~2668', 1, True)
     return t_3686(ctx, k, s, E)
 
 
@@ -12083,7 +12271,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2640', 'oceans', True)
+    ctx.put(E, 'p~2667', 'oceans', True)
     return True
 
 
@@ -12093,7 +12281,7 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2641', 1, True)
+    ctx.put(E, 'n~2668', 1, True)
     return True
 
 
@@ -12108,7 +12296,7 @@ def t_3686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3687(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2641')))
+    return nxt(num(E.get('n~2668')))
 
 
 def t_3687(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -12131,7 +12319,7 @@ def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2667'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return t_3690(ctx, k, s, E)
@@ -12143,7 +12331,7 @@ def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2667'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return True
@@ -12198,7 +12386,7 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2667'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12216,7 +12404,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2667'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12241,17 +12429,17 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4206(ctx, E)))
-    old = E.get('b~2642', MISSING)
+    old = E.get('b~2669', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2642', old)
+        UNSET(ctx, E, 'b~2669', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2642', item, True)
+            ctx.put(E, 'b~2669', item, True)
             if x_4207(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12284,17 +12472,17 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2643', 2, True)
+    ctx.put(E, 'n~2670', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2644', 'megacredits', True)
+    ctx.put(E, 'r~2671', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2671'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2670'), '+=', False, K[25])
     return True
 
 
@@ -12304,7 +12492,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2643', 2, True)
+    ctx.put(E, 'n~2670', 2, True)
     return True
 
 
@@ -12314,7 +12502,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2644', 'megacredits', True)
+    ctx.put(E, 'r~2671', 'megacredits', True)
     return True
 
 
@@ -12324,9 +12512,9 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2671'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2670'), '+=', False, K[25])
     return True
 
 
@@ -12339,11 +12527,11 @@ def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~2645', 'oxygen', True)
+    ctx.put(E, 'p~2672', 'oxygen', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2646', 1, True)
+    ctx.put(E, 'n~2673', 1, True)
     return t_3706(ctx, k, s, E)
 
 
@@ -12353,7 +12541,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2645', 'oxygen', True)
+    ctx.put(E, 'p~2672', 'oxygen', True)
     return True
 
 
@@ -12363,7 +12551,7 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2646', 1, True)
+    ctx.put(E, 'n~2673', 1, True)
     return True
 
 
@@ -12378,7 +12566,7 @@ def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3707(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2646')))
+    return nxt(num(E.get('n~2673')))
 
 
 def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -12401,7 +12589,7 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2672'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return t_3710(ctx, k, s, E)
@@ -12413,7 +12601,7 @@ def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2672'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return True
@@ -12468,7 +12656,7 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2672'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
@@ -12486,7 +12674,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2672'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -12511,17 +12699,17 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4227(ctx, E)))
-    old = E.get('b~2647', MISSING)
+    old = E.get('b~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2647', old)
+        UNSET(ctx, E, 'b~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2647', item, True)
+            ctx.put(E, 'b~2674', item, True)
             if x_4228(ctx, E):
                 return t_3717(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12554,13 +12742,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2817', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -12570,7 +12758,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2817', K[21], True)
     return True
 
 
@@ -12611,7 +12799,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12629,7 +12817,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
     return True
 
 
@@ -12659,7 +12847,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return True
 
 
@@ -12691,17 +12879,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2777', MISSING)
+    old = E.get('k~2818', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2777', old)
+        UNSET(ctx, E, 'k~2818', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            ctx.put(E, 'k~2818', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12717,11 +12905,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -12731,7 +12919,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
     return True
 
 
@@ -12741,7 +12929,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
     return True
 
 
@@ -12766,21 +12954,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2830', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2831', E.get('at~2829'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -12790,7 +12978,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
     return True
 
 
@@ -12800,7 +12988,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2830', 'city', True)
     return True
 
 
@@ -12810,7 +12998,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2831', E.get('at~2829'), True)
     return True
 
 
@@ -12823,13 +13011,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -12839,7 +13027,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
@@ -12851,7 +13039,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return True
 
 
@@ -12903,17 +13091,17 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2791', MISSING)
+    old = E.get('x~2832', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2791', old)
+        UNSET(ctx, E, 'x~2832', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            ctx.put(E, 'x~2832', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12952,7 +13140,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
     return True
 
 
@@ -12976,11 +13164,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2843', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2844', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -12990,7 +13178,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2843', 'greenery', True)
     return True
 
 
@@ -13000,7 +13188,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2844', x_4267(ctx, E), True)
     return True
 
 
@@ -13013,13 +13201,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -13029,7 +13217,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
@@ -13041,7 +13229,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return True
 
 
@@ -13093,17 +13281,17 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2804', MISSING)
+    old = E.get('x~2845', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2804', old)
+        UNSET(ctx, E, 'x~2845', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            ctx.put(E, 'x~2845', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13167,17 +13355,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2805', MISSING)
+    old = E.get('c~2846', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2805', old)
+        UNSET(ctx, E, 'c~2846', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            ctx.put(E, 'c~2846', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13190,7 +13378,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2805')
+    value = E.get('c~2846')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -13223,11 +13411,11 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2847', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2848', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -13239,7 +13427,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2847', 'generation', True)
     return True
 
 
@@ -13249,7 +13437,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2848', 1, True)
     return True
 
 
@@ -13263,9 +13451,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -13278,9 +13466,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
     return True
 
 
@@ -13293,9 +13481,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -13307,9 +13495,9 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
     return True
 
 
@@ -13416,7 +13604,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        ctx.put(E, 'n~2854', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
@@ -13520,7 +13708,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -13530,7 +13718,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
     return True
 
 
@@ -13549,17 +13737,17 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2853', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -13581,7 +13769,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
     return True
 
 
@@ -13591,7 +13779,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2853', 'megacredits', True)
     return True
 
 
@@ -13601,9 +13789,9 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
     return True
 
 
@@ -13613,7 +13801,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2810')
+    value = E.get('c~2851')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -13655,7 +13843,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    ctx.put(E, 'n~2854', 10, True)
     return True
 
 
@@ -13665,7 +13853,7 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2813'))
+    left = num(E.get('n~2854'))
     while left > 0:
         left -= 1
         if not d_3799(ctx, E):
@@ -13798,38 +13986,38 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2814', MISSING)
+    old = E.get('card~2855', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2814', old)
+        UNSET(ctx, E, 'card~2855', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            ctx.put(E, 'card~2855', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3810, None, [], k)
 
 
-def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13847,17 +14035,17 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2856', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
-def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2856', 3, True)
     return True
 
 
@@ -13870,15 +14058,15 @@ def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2857', E.get('n~2856'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2858', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2859', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -13888,7 +14076,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2857', E.get('n~2856'), True)
     return True
 
 
@@ -13898,7 +14086,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2858', 0, True)
     return True
 
 
@@ -13908,7 +14096,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2859', 0, True)
     return True
 
 
@@ -13921,15 +14109,15 @@ def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -13939,7 +14127,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
     return True
 
 
@@ -13949,7 +14137,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
     return True
 
 
@@ -13959,7 +14147,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
     return True
 
 
@@ -13990,7 +14178,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
     return True
 
 
@@ -14013,7 +14201,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
     return True
 
 
@@ -14066,19 +14254,19 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
     return True
 
 
@@ -14102,7 +14290,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
     return True
 
 
@@ -14114,7 +14302,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
     return True
 
 
@@ -14126,11 +14314,11 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
     return True
 
 
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14142,7 +14330,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14152,7 +14340,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14178,7 +14366,7 @@ def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     return t_3849(ctx, r1, s, E)
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14194,7 +14382,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14208,7 +14396,7 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14221,7 +14409,7 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14233,7 +14421,7 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14254,7 +14442,7 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14264,7 +14452,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14272,7 +14460,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14280,7 +14468,7 @@ def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14292,7 +14480,7 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14311,7 +14499,7 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14323,7 +14511,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14333,7 +14521,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14347,7 +14535,7 @@ def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt()
 
 
-def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14357,11 +14545,11 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+        ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -14369,7 +14557,7 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3851(ctx, r1, s, E)
 
 
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14394,14 +14582,14 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3852, None, [], k)
 
 
-def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14422,7 +14610,7 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14434,7 +14622,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14446,59 +14634,59 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
     return True
 
 
-def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
     return True
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2832', MISSING)
+    old = E.get('p~2873', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        ctx.put(E, 'p~2873', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2873')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2832', old)
+    UNSET(ctx, E, 'p~2873', old)
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2873')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
-def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14522,7 +14710,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14540,38 +14728,38 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3862(ctx, r1, s, E)
 
 
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2834', MISSING)
+    old = E.get('card~2875', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2834', old)
+        UNSET(ctx, E, 'card~2875', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            ctx.put(E, 'card~2875', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3863, None, [], k)
 
 
-def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14589,17 +14777,17 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2876', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2876', 3, True)
     return True
 
 
@@ -14612,15 +14800,15 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2877', E.get('n~2876'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2878', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2879', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -14630,7 +14818,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2877', E.get('n~2876'), True)
     return True
 
 
@@ -14640,7 +14828,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2878', 0, True)
     return True
 
 
@@ -14650,7 +14838,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2879', 0, True)
     return True
 
 
@@ -14663,15 +14851,15 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -14681,7 +14869,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
     return True
 
 
@@ -14691,7 +14879,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
     return True
 
 
@@ -14701,7 +14889,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
     return True
 
 
@@ -14732,7 +14920,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
     return True
 
 
@@ -14755,7 +14943,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
     return True
 
 
@@ -14808,19 +14996,19 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
     return True
 
 
@@ -14844,7 +15032,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
     return True
 
 
@@ -14856,7 +15044,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
     return True
 
 
@@ -14868,11 +15056,11 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
     return True
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14884,7 +15072,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14894,7 +15082,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14923,7 +15111,7 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     return True
 
 
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14933,7 +15121,7 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14947,7 +15135,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4747(ctx, E)))
+    items = list(items_of(x_4794(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
@@ -14966,7 +15154,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2650', 1, True)
+    ctx.put(E, 'n~2677', 1, True)
     if not d_3895(ctx, E):
         return False
     return True
@@ -14978,23 +15166,23 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2650', 1, True)
+    ctx.put(E, 'n~2677', 1, True)
     return True
 
 
-def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4437(ctx, E)))
-    old = E.get('r~2651', MISSING)
+    old = E.get('r~2678', MISSING)
     for item in items:
-        ctx.put(E, 'r~2651', item, True)
+        ctx.put(E, 'r~2678', item, True)
         if not d_3896(ctx, E):
             return False
-    UNSET(ctx, E, 'r~2651', old)
+    UNSET(ctx, E, 'r~2678', old)
     return True
 
 
@@ -15007,37 +15195,37 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
+    ctx.put(E, 'n~2679', E.get('n~2677'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
+    ctx.put(E, 'r~2680', E.get('r~2678'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2679'), '+=', False, K[26])
     return True
 
 
-def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
+    ctx.put(E, 'n~2679', E.get('n~2677'), True)
     return True
 
 
-def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
+    ctx.put(E, 'r~2680', E.get('r~2678'), True)
     return True
 
 
@@ -15047,9 +15235,9 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~2679'), '+=', False, K[26])
     return True
 
 
@@ -15059,7 +15247,7 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4747(ctx, E)))
+    items = list(items_of(x_4794(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -15084,17 +15272,17 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4443(ctx, E)))
-    old = E.get('c~2654', MISSING)
+    old = E.get('c~2681', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2654', old)
+        UNSET(ctx, E, 'c~2681', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2654', item, True)
+            ctx.put(E, 'c~2681', item, True)
             if x_4444(ctx, E):
                 return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15111,7 +15299,7 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    ctx.put(E, 'c~2682', E.get('c~2681'), True)
     return t_3904(ctx, k, s, E)
 
 
@@ -15121,7 +15309,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    ctx.put(E, 'c~2682', E.get('c~2681'), True)
     return True
 
 
@@ -15140,17 +15328,17 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
+    ctx.put(E, 'n~2683', x_4448(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2657', 'megacredits', True)
+    ctx.put(E, 'r~2684', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '+=', False, K[25])
     return t_3909(ctx, k, s, E)
 
 
@@ -15172,7 +15360,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
+    ctx.put(E, 'n~2683', x_4448(ctx, E), True)
     return True
 
 
@@ -15182,7 +15370,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2657', 'megacredits', True)
+    ctx.put(E, 'r~2684', 'megacredits', True)
     return True
 
 
@@ -15192,9 +15380,9 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '+=', False, K[25])
     return True
 
 
@@ -15204,7 +15392,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2655')
+    value = E.get('c~2682')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -15228,7 +15416,7 @@ def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4453(ctx, E), k)
 
 
-def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
+def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15251,17 +15439,17 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2658', 'generation', True)
+    ctx.put(E, 't~2685', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2659', 1, True)
+    ctx.put(E, 'n~2686', 1, True)
     if not d_3916(ctx, E):
         return False
     return True
 
 
-def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
+def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15277,7 +15465,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2658', 'generation', True)
+    ctx.put(E, 't~2685', 'generation', True)
     return True
 
 
@@ -15287,7 +15475,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2659', 1, True)
+    ctx.put(E, 'n~2686', 1, True)
     return True
 
 
@@ -15301,9 +15489,9 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
+        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2685'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2686'), '+=', False, K[33])
     else:
         if not d_3918(ctx, E):
             return False
@@ -15316,9 +15504,9 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2685'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2686'), '+=', False, K[33])
     return True
 
 
@@ -15331,9 +15519,9 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2685'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2686'), '+=', False, K[28])
     if not d_3920(ctx, E):
         return False
     return True
@@ -15345,9 +15533,9 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2685'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2686'), '+=', False, K[28])
     return True
 
 
@@ -15390,7 +15578,7 @@ def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     return t_3937(ctx, k, s, E)
 
 
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15415,19 +15603,19 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2661', 4, True)
+    ctx.put(E, 'n~2688', 4, True)
     if not d_3926(ctx, E):
         return False
     return True
 
 
-def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
+def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2661', 4, True)
+    ctx.put(E, 'n~2688', 4, True)
     return True
 
 
@@ -15437,7 +15625,7 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2661'))
+    left = num(E.get('n~2688'))
     while left > 0:
         left -= 1
         if not d_3927(ctx, E):
@@ -15570,7 +15758,7 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
+def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15594,7 +15782,7 @@ def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15612,38 +15800,38 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3939(ctx, r1, s, E)
 
 
-def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4484(ctx, E)))
-    old = E.get('card~2663', MISSING)
+    old = E.get('card~2690', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2663', old)
+        UNSET(ctx, E, 'card~2690', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2663', item, True)
+            ctx.put(E, 'card~2690', item, True)
             return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3940, None, [], k)
 
 
-def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15661,17 +15849,17 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2664', 3, True)
+    ctx.put(E, 'n~2691', 3, True)
     return t_3943(ctx, r1, s, E)
 
 
-def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2664', 3, True)
+    ctx.put(E, 'n~2691', 3, True)
     return True
 
 
@@ -15684,15 +15872,15 @@ def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
+    ctx.put(E, 'price~2692', E.get('n~2691'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2666', 0, True)
+    ctx.put(E, 'sv~2693', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2667', 0, True)
+    ctx.put(E, 'tv~2694', 0, True)
     return t_3947(ctx, k, s, E)
 
 
@@ -15702,7 +15890,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
+    ctx.put(E, 'price~2692', E.get('n~2691'), True)
     return True
 
 
@@ -15712,7 +15900,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2666', 0, True)
+    ctx.put(E, 'sv~2693', 0, True)
     return True
 
 
@@ -15722,7 +15910,7 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2667', 0, True)
+    ctx.put(E, 'tv~2694', 0, True)
     return True
 
 
@@ -15735,15 +15923,15 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
+    ctx.put(E, 's_v~2695', x_4489(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
+    ctx.put(E, 't_v~2696', x_4490(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    ctx.put(E, 'h_v~2697', x_4491(ctx, E), True)
     return t_3951(ctx, k, s, E)
 
 
@@ -15753,7 +15941,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
+    ctx.put(E, 's_v~2695', x_4489(ctx, E), True)
     return True
 
 
@@ -15763,7 +15951,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
+    ctx.put(E, 't_v~2696', x_4490(ctx, E), True)
     return True
 
 
@@ -15773,7 +15961,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    ctx.put(E, 'h_v~2697', x_4491(ctx, E), True)
     return True
 
 
@@ -15804,7 +15992,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
     return True
 
 
@@ -15827,7 +16015,7 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
     return True
 
 
@@ -15880,19 +16068,19 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
     return True
 
 
@@ -15916,7 +16104,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
     return True
 
 
@@ -15928,7 +16116,7 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
     return True
 
 
@@ -15940,11 +16128,11 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
     return True
 
 
-def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15956,7 +16144,7 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15966,7 +16154,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16050,7 +16238,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'done~2675', 0, True)
+    ctx.put(E, 'done~2702', 0, True)
     return t_3972(ctx, r1, s, E)
 
 
@@ -16060,7 +16248,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'done~2675', 0, True)
+    ctx.put(E, 'done~2702', 0, True)
     return True
 
 
@@ -16123,7 +16311,7 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3980, E, 'done~2675', 1)
+        ASSIGN(ctx, 3980, E, 'done~2702', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16140,17 +16328,17 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4530(ctx, E)))
-    old = E.get('c~2677', MISSING)
+    old = E.get('c~2704', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2677', old)
+        UNSET(ctx, E, 'c~2704', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2677', item, True)
+            ctx.put(E, 'c~2704', item, True)
             return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -16163,7 +16351,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2677')
+    value = E.get('c~2704')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -16193,7 +16381,7 @@ def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3980, E, 'done~2675', 1)
+    ASSIGN(ctx, 3980, E, 'done~2702', 1)
     return True
 
 
@@ -16236,7 +16424,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4018, E, 'done~2675', 1)
+        ASSIGN(ctx, 4018, E, 'done~2702', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16246,7 +16434,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    ctx.put(E, 'card~2706', E.get('card~2705'), True)
     return t_3986(ctx, r1, s, E)
 
 
@@ -16256,7 +16444,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    ctx.put(E, 'card~2706', E.get('card~2705'), True)
     return True
 
 
@@ -16293,7 +16481,7 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    ctx.put(E, 'card~2707', E.get('card~2706'), True)
     return t_3989(ctx, r1, s, E)
 
 
@@ -16314,7 +16502,7 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    ctx.put(E, 'card~2707', E.get('card~2706'), True)
     return True
 
 
@@ -16327,15 +16515,15 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    ctx.put(E, 'price~2708', x_4542(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
+    ctx.put(E, 'sv~2709', x_4543(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    ctx.put(E, 'tv~2710', x_4544(ctx, E), True)
     return t_3993(ctx, k, s, E)
 
 
@@ -16345,7 +16533,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    ctx.put(E, 'price~2708', x_4542(ctx, E), True)
     return True
 
 
@@ -16355,7 +16543,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
+    ctx.put(E, 'sv~2709', x_4543(ctx, E), True)
     return True
 
 
@@ -16365,7 +16553,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    ctx.put(E, 'tv~2710', x_4544(ctx, E), True)
     return True
 
 
@@ -16378,15 +16566,15 @@ def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
+    ctx.put(E, 's_v~2711', x_4545(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
+    ctx.put(E, 't_v~2712', x_4546(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    ctx.put(E, 'h_v~2713', x_4547(ctx, E), True)
     return t_3997(ctx, k, s, E)
 
 
@@ -16396,7 +16584,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
+    ctx.put(E, 's_v~2711', x_4545(ctx, E), True)
     return True
 
 
@@ -16406,7 +16594,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
+    ctx.put(E, 't_v~2712', x_4546(ctx, E), True)
     return True
 
 
@@ -16416,7 +16604,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    ctx.put(E, 'h_v~2713', x_4547(ctx, E), True)
     return True
 
 
@@ -16447,7 +16635,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2708'), '-=', False, K[25])
     return True
 
 
@@ -16470,7 +16658,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2708'), '-=', False, K[25])
     return True
 
 
@@ -16523,19 +16711,19 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2714'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2715'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2716'), '-=', False, K[25])
     return True
 
 
@@ -16559,7 +16747,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2714'), '-=', False, K[25])
     return True
 
 
@@ -16571,7 +16759,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2715'), '-=', False, K[25])
     return True
 
 
@@ -16583,7 +16771,7 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2716'), '-=', False, K[25])
     return True
 
 
@@ -16609,7 +16797,7 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2706'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -16621,7 +16809,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
+    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2706'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -16633,7 +16821,7 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2679')
+    value = E.get('card~2706')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -16717,7 +16905,7 @@ def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4018, E, 'done~2675', 1)
+    ASSIGN(ctx, 4018, E, 'done~2702', 1)
     return True
 
 
@@ -16729,7 +16917,7 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16739,7 +16927,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4056, E, 'done~2675', 1)
+        ASSIGN(ctx, 4056, E, 'done~2702', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -16749,21 +16937,21 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    ctx.put(E, 'a~2718', E.get('a~2717'), True)
     return t_4022(ctx, r1, s, E)
 
 
-def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    ctx.put(E, 'a~2718', E.get('a~2717'), True)
     return True
 
 
-def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16780,29 +16968,29 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4592(ctx, E):
+    if not x_4593(ctx, E):
         return False
     return t_4024(ctx, r1, s, E)
 
 
-def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4592(ctx, E):
+    if not x_4593(ctx, E):
         return False
     return True
 
 
-def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4593(ctx, E):
+    if x_4594(ctx, E):
         return t_4025(ctx, k, s, E)
     return d_4047(ctx, E) and k()
 
@@ -16816,17 +17004,17 @@ def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    ctx.put(E, 'n~2719', x_4595(ctx, E), True)
     return t_4027(ctx, k, s, E)
 
 
-def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
+def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    ctx.put(E, 'n~2719', x_4595(ctx, E), True)
     return True
 
 
@@ -16839,15 +17027,15 @@ def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
+    ctx.put(E, 'price~2720', E.get('n~2719'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2694', 0, True)
+    ctx.put(E, 'sv~2721', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2695', 0, True)
+    ctx.put(E, 'tv~2722', 0, True)
     return t_4031(ctx, k, s, E)
 
 
@@ -16857,7 +17045,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
+    ctx.put(E, 'price~2720', E.get('n~2719'), True)
     return True
 
 
@@ -16867,7 +17055,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2694', 0, True)
+    ctx.put(E, 'sv~2721', 0, True)
     return True
 
 
@@ -16877,7 +17065,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2695', 0, True)
+    ctx.put(E, 'tv~2722', 0, True)
     return True
 
 
@@ -16890,15 +17078,15 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
+    ctx.put(E, 's_v~2723', x_4599(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
+    ctx.put(E, 't_v~2724', x_4600(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    ctx.put(E, 'h_v~2725', x_4601(ctx, E), True)
     return t_4035(ctx, k, s, E)
 
 
@@ -16908,7 +17096,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
+    ctx.put(E, 's_v~2723', x_4599(ctx, E), True)
     return True
 
 
@@ -16918,7 +17106,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
+    ctx.put(E, 't_v~2724', x_4600(ctx, E), True)
     return True
 
 
@@ -16928,7 +17116,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    ctx.put(E, 'h_v~2725', x_4601(ctx, E), True)
     return True
 
 
@@ -16938,7 +17126,7 @@ def t_4035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4601(ctx, E):
+    if x_4602(ctx, E):
         return d_4036(ctx, E) and k()
     return t_4039(ctx, k, s, E)
 
@@ -16952,14 +17140,14 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4602(ctx, E):
+    if not x_4603(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -16969,7 +17157,7 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4602(ctx, E):
+    if not x_4603(ctx, E):
         return False
     return True
 
@@ -16982,7 +17170,7 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -16995,7 +17183,7 @@ def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4605(ctx, E):
+    if not x_4606(ctx, E):
         return False
     return t_4041(ctx, k, s, E)
 
@@ -17006,7 +17194,7 @@ def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4605(ctx, E):
+    if not x_4606(ctx, E):
         return False
     return True
 
@@ -17029,25 +17217,25 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4612(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17059,7 +17247,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4612(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17071,7 +17259,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     return True
 
 
@@ -17083,7 +17271,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     return True
 
 
@@ -17095,7 +17283,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17108,33 +17296,33 @@ def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    ctx.put(E, 'n~2729', x_4621(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    ctx.put(E, 'r~2730', x_4622(ctx, E), True)
     if not d_4050(ctx, E):
         return False
     return True
 
 
-def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    ctx.put(E, 'n~2729', x_4621(ctx, E), True)
     return True
 
 
-def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    ctx.put(E, 'r~2730', x_4622(ctx, E), True)
     return True
 
 
@@ -17147,14 +17335,14 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4622(ctx, E):
+    if not x_4623(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2730'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2729'), '-=', False, K[25])
     return True
 
 
@@ -17164,7 +17352,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4622(ctx, E):
+    if not x_4623(ctx, E):
         return False
     return True
 
@@ -17175,52 +17363,52 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2730'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2729'), '-=', False, K[25])
     return True
 
 
-def t_4053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4625(ctx, E), k)
+    return DO(ctx, x_4626(ctx, E), k)
 
 
-def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4626(ctx, E):
+    if x_4627(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4056, E, 'done~2675', 1)
+    ASSIGN(ctx, 4056, E, 'done~2702', 1)
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:39
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17228,7 +17416,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17238,7 +17426,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4084, E, 'done~2675', 1)
+        ASSIGN(ctx, 4094, E, 'done~2702', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -17248,66 +17436,62 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    ctx.put(E, 'a~2732', E.get('a~2731'), True)
     return t_4060(ctx, r1, s, E)
 
 
-def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    ctx.put(E, 'a~2732', E.get('a~2731'), True)
     return True
 
 
-def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
-        if c is not None:
-            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+        return t_4091(ctx, r2, s, E)
+
+    def r2():
+        if not d_4092(ctx, E):
+            return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4637(ctx, E):
+    if not x_4639(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2706', 8, True)
-    return t_4063(ctx, r1, s, E)
+    return t_4062(ctx, r1, s, E)
 
 
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
+def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4637(ctx, E):
+    if not x_4639(ctx, E):
         return False
     return True
 
 
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:86
+def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2706', 8, True)
-    return True
+    if x_4640(ctx, E):
+        return t_4063(ctx, k, s, E)
+    return d_4085(ctx, E) and k()
 
 
 def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -17319,36 +17503,39 @@ def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2708', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2709', 0, True)
-    return t_4067(ctx, k, s, E)
+    ctx.put(E, 'n~2733', x_4641(ctx, E), True)
+    return t_4065(ctx, k, s, E)
 
 
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
+    ctx.put(E, 'n~2733', x_4641(ctx, E), True)
     return True
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2708', 0, True)
-    return True
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'price~2734', E.get('n~2733'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'sv~2735', 0, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'tv~2736', 0, True)
+    return t_4069(ctx, k, s, E)
 
 
 def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -17357,101 +17544,90 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2709', 0, True)
+    ctx.put(E, 'price~2734', E.get('n~2733'), True)
     return True
 
 
-def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
-    return t_4071(ctx, k, s, E)
-
-
-def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
+    ctx.put(E, 'sv~2735', 0, True)
     return True
 
 
-def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
+    ctx.put(E, 'tv~2736', 0, True)
     return True
 
 
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def t_4069(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 's_v~2737', x_4645(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't_v~2738', x_4646(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'h_v~2739', x_4647(ctx, E), True)
+    return t_4073(ctx, k, s, E)
+
+
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 's_v~2737', x_4645(ctx, E), True)
     return True
 
 
-def t_4071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4645(ctx, E):
-        return d_4072(ctx, E) and k()
-    return t_4075(ctx, k, s, E)
-
-
-def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4646(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
+    ctx.put(E, 't_v~2738', x_4646(ctx, E), True)
     return True
 
 
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4646(ctx, E):
-        return False
+    ctx.put(E, 'h_v~2739', x_4647(ctx, E), True)
     return True
+
+
+def t_4073(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4648(ctx, E):
+        return d_4074(ctx, E) and k()
+    return t_4077(ctx, k, s, E)
 
 
 def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -17460,27 +17636,21 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
-    return True
-
-
-def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if not x_4649(ctx, E):
         return False
-    return t_4077(ctx, k, s, E)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
+    return True
 
 
-def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17491,79 +17661,92 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4077, None, [], k)
-
-
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
     return True
 
 
-def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4652(ctx, E):
+        return False
+    return t_4079(ctx, k, s, E)
+
+
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4652(ctx, E):
+        return False
     return True
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4079, None, [], k)
+
+
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4658(ctx, E), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4084, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
     return True
 
 
-def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4658(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17573,35 +17756,539 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
     return True
 
 
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
+    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+    return True
+
+
+def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4084, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
+    return True
+
+
+def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~2743', x_4667(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~2744', x_4668(ctx, E), True)
+    if not d_4088(ctx, E):
+        return False
+    return True
+
+
+def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2743', x_4667(ctx, E), True)
+    return True
+
+
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~2744', x_4668(ctx, E), True)
+    return True
+
+
+def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4669(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~2744'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2743'), '-=', False, K[25])
+    return True
+
+
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4669(ctx, E):
+        return False
+    return True
+
+
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~2744'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2743'), '-=', False, K[25])
+    return True
+
+
+def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4672(ctx, E), k)
+
+
+def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4673(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+    return True
+
+
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4094, E, 'done~2702', 1)
+    return True
+
+
+def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+    return True
+
+
+def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 4122, E, 'done~2702', 1)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'm~2746', E.get('m~2745'), True)
+    return t_4098(ctx, r1, s, E)
+
+
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'm~2746', E.get('m~2745'), True)
+    return True
+
+
+def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~2746'))
+        if c is not None:
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4684(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~2747', 8, True)
+    return t_4101(ctx, r1, s, E)
+
+
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4684(ctx, E):
+        return False
+    return True
+
+
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2747', 8, True)
+    return True
+
+
+def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'price~2748', E.get('n~2747'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'sv~2749', 0, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'tv~2750', 0, True)
+    return t_4105(ctx, k, s, E)
+
+
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'price~2748', E.get('n~2747'), True)
+    return True
+
+
+def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'sv~2749', 0, True)
+    return True
+
+
+def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'tv~2750', 0, True)
+    return True
+
+
+def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 's_v~2751', x_4689(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't_v~2752', x_4690(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'h_v~2753', x_4691(ctx, E), True)
+    return t_4109(ctx, k, s, E)
+
+
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 's_v~2751', x_4689(ctx, E), True)
+    return True
+
+
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 't_v~2752', x_4690(ctx, E), True)
+    return True
+
+
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'h_v~2753', x_4691(ctx, E), True)
+    return True
+
+
+def t_4109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4692(ctx, E):
+        return d_4110(ctx, E) and k()
+    return t_4113(ctx, k, s, E)
+
+
+def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4693(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4112, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
+    return True
+
+
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4693(ctx, E):
+        return False
+    return True
+
+
+def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4112, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
+    return True
+
+
+def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4696(ctx, E):
+        return False
+    return t_4115(ctx, k, s, E)
+
+
+def d_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4696(ctx, E):
+        return False
+    return True
+
+
+def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4115, None, [], k)
+
+
+def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4117, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4702(ctx, E), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4118, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4119, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4120, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
+    return True
+
+
+def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4117, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4702(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4118, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
+    return True
+
+
+def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4119, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
+    return True
+
+
+def d_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4120, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
+    return True
+
+
+def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~2746'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4084, E, 'done~2675', 1)
+    ASSIGN(ctx, 4122, E, 'done~2702', 1)
     return True
 
 
-def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:41
+def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17609,7 +18296,7 @@ def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17619,7 +18306,7 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4112, E, 'done~2675', 1)
+        ASSIGN(ctx, 4150, E, 'done~2702', 1)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -17629,21 +18316,21 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
-    return t_4088(ctx, r1, s, E)
+    ctx.put(E, 'a~2758', E.get('a~2757'), True)
+    return t_4126(ctx, r1, s, E)
 
 
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
+    ctx.put(E, 'a~2758', E.get('a~2757'), True)
     return True
 
 
-def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
+def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17653,548 +18340,43 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
+        SET(ctx, 'awards', ctx.state, 'awards', x_4748(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4673(ctx, E):
+    if not x_4720(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
-    return t_4091(ctx, r1, s, E)
-
-
-def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4673(ctx, E):
-        return False
-    return True
-
-
-def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
-    return True
-
-
-def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2721', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2722', 0, True)
-    return t_4095(ctx, k, s, E)
-
-
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
-    return True
-
-
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'sv~2721', 0, True)
-    return True
-
-
-def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'tv~2722', 0, True)
-    return True
-
-
-def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
-    return t_4099(ctx, k, s, E)
-
-
-def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
-    return True
-
-
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
-    return True
-
-
-def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
-    return True
-
-
-def t_4099(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4681(ctx, E):
-        return d_4100(ctx, E) and k()
-    return t_4103(ctx, k, s, E)
-
-
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4682(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
-    return True
-
-
-def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4682(ctx, E):
-        return False
-    return True
-
-
-def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
-    return True
-
-
-def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4685(ctx, E):
-        return False
-    return t_4105(ctx, k, s, E)
-
-
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4685(ctx, E):
-        return False
-    return True
-
-
-def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4105, None, [], k)
-
-
-def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
-    return True
-
-
-def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
-    return True
-
-
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
-    return True
-
-
-def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
-    return True
-
-
-def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
-    return True
-
-
-def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 4112, E, 'done~2675', 1)
-    return True
-
-
-def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
-
-
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 4124, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
-    return t_4117(ctx, r1, s, E)
-
-
-def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
-    return True
-
-
-def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
-    return True
-
-
-def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4711(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = SEAT(ctx, E.get('you')), 'used'
-    if c is not None:
-        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
-    return t_4120(ctx, k, s, E)
-
-
-def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4711(ctx, E):
-        return False
-    return True
-
-
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
-    if c is not None:
-        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
-    return True
-
-
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = E.get('card~2732')
-    old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
-
-    def after():
-        UNSET(ctx, E, 'this', old)
-        return k()
-
-    def brk():
-        UNSET(ctx, E, 'this', old)
-        return s()
-
-    return t_4121(ctx, after, None if s is None else brk, E)
-
-
-def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_4123(ctx, k, s, E)
-
-    return t_4122(ctx, r1, s, E)
-
-
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4715(ctx, E), k)
-
-
-def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4716(ctx, E), k)
-
-
-def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 4124, E, 'done~2675', 1)
-    return True
-
-
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
-
-
-def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 4136, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    ctx.put(E, 'n~2760', x_4721(ctx, E), True)
     return t_4129(ctx, r1, s, E)
 
 
-def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
+    if not x_4720(ctx, E):
+        return False
     return True
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    ctx.put(E, 'n~2760', x_4721(ctx, E), True)
     return True
 
 
-def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18203,29 +18385,374 @@ def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4726(ctx, E):
+    ctx.put(E, 'price~2761', E.get('n~2760'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'sv~2762', 0, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'tv~2763', 0, True)
+    return t_4133(ctx, k, s, E)
+
+
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'price~2761', E.get('n~2760'), True)
+    return True
+
+
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'sv~2762', 0, True)
+    return True
+
+
+def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'tv~2763', 0, True)
+    return True
+
+
+def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 's_v~2764', x_4725(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't_v~2765', x_4726(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'h_v~2766', x_4727(ctx, E), True)
+    return t_4137(ctx, k, s, E)
+
+
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 's_v~2764', x_4725(ctx, E), True)
+    return True
+
+
+def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 't_v~2765', x_4726(ctx, E), True)
+    return True
+
+
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'h_v~2766', x_4727(ctx, E), True)
+    return True
+
+
+def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4728(ctx, E):
+        return d_4138(ctx, E) and k()
+    return t_4141(ctx, k, s, E)
+
+
+def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4729(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~2761'), '-=', False, K[25])
+    return True
+
+
+def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4729(ctx, E):
+        return False
+    return True
+
+
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~2761'), '-=', False, K[25])
+    return True
+
+
+def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4732(ctx, E):
+        return False
+    return t_4143(ctx, k, s, E)
+
+
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4732(ctx, E):
+        return False
+    return True
+
+
+def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4143, None, [], k)
+
+
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4145, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4738(ctx, E), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2767'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4147, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2768'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2769'), '-=', False, K[25])
+    return True
+
+
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4145, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4738(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2767'), '-=', False, K[25])
+    return True
+
+
+def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4147, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2768'), '-=', False, K[25])
+    return True
+
+
+def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2769'), '-=', False, K[25])
+    return True
+
+
+def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'awards', ctx.state, 'awards', x_4748(ctx, E), '+=', True, K[48])
+    return True
+
+
+def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4150, E, 'done~2702', 1)
+    return True
+
+
+def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+    return True
+
+
+def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 4162, E, 'done~2702', 1)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~2772', E.get('k~2771'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'card~2773', E.get('card~2770'), True)
+    return t_4155(ctx, r1, s, E)
+
+
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~2772', E.get('k~2771'), True)
+    return True
+
+
+def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'card~2773', E.get('card~2770'), True)
+    return True
+
+
+def t_4155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4758(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
-    return t_4132(ctx, k, s, E)
+        SET(ctx, 'used', c, key, x_4760(ctx, E), '+=', True, K[49])
+    return t_4158(ctx, k, s, E)
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4726(ctx, E):
+    if not x_4758(ctx, E):
         return False
     return True
 
 
-def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18233,17 +18760,17 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4760(ctx, E), '+=', True, K[49])
     return True
 
 
-def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2736')
+    value = E.get('card~2773')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -18255,50 +18782,50 @@ def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4133(ctx, after, None if s is None else brk, E)
+    return t_4159(ctx, after, None if s is None else brk, E)
 
 
-def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4135(ctx, k, s, E)
+        return t_4161(ctx, k, s, E)
 
-    return t_4134(ctx, r1, s, E)
+    return t_4160(ctx, r1, s, E)
 
 
-def t_4134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4730(ctx, E), k)
+    return DO(ctx, x_4762(ctx, E), k)
 
 
-def t_4135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4731(ctx, E), k)
+    return DO(ctx, x_4763(ctx, E), k)
 
 
-def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4136, E, 'done~2675', 1)
+    ASSIGN(ctx, 4162, E, 'done~2702', 1)
     return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:49
+def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18306,7 +18833,55 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 4174, E, 'done~2702', 1)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~2776', E.get('k~2775'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'c~2777', E.get('c~2774'), True)
+    return t_4167(ctx, r1, s, E)
+
+
+def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~2776', E.get('k~2775'), True)
+    return True
+
+
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'c~2777', E.get('c~2774'), True)
+    return True
+
+
+def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18315,51 +18890,110 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4737(ctx, E):
+    if not x_4773(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    LOCAL(ctx, E, 'done~2675', 2)
-    return True
+    c, key = SEAT(ctx, E.get('you')), 'used'
+    if c is not None:
+        SET(ctx, 'used', c, key, x_4775(ctx, E), '+=', True, K[49])
+    return t_4170(ctx, k, s, E)
 
 
-def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4737(ctx, E):
+    if not x_4773(ctx, E):
         return False
     return True
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
+    c, key = SEAT(ctx, E.get('you')), 'used'
+    if c is not None:
+        SET(ctx, 'used', c, key, x_4775(ctx, E), '+=', True, K[49])
     return True
 
 
-def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2675', 2)
+    value = E.get('c~2777')
+    old = E.get('this', MISSING)
+    ctx.put(E, 'this', value, True)
+
+    def after():
+        UNSET(ctx, E, 'this', old)
+        return k()
+
+    def brk():
+        UNSET(ctx, E, 'this', old)
+        return s()
+
+    return t_4171(ctx, after, None if s is None else brk, E)
+
+
+def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_4173(ctx, k, s, E)
+
+    return t_4172(ctx, r1, s, E)
+
+
+def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4777(ctx, E), k)
+
+
+def t_4173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4778(ctx, E), k)
+
+
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4174, E, 'done~2702', 1)
     return True
 
 
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+    return True
+
+
+def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18368,53 +19002,106 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4743(ctx, E):
+    if not x_4784(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'done~2675', 2)
+    SET(ctx, 'passed', ctx.state, 'passed', x_4786(ctx, E), '+=', True, K[41])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    LOCAL(ctx, E, 'done~2702', 2)
     return True
 
 
-def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4743(ctx, E):
+    if not x_4784(ctx, E):
         return False
     return True
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2675', 2)
+    SET(ctx, 'passed', ctx.state, 'passed', x_4786(ctx, E), '+=', True, K[41])
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4747(ctx, E)))
+    LOCAL(ctx, E, 'done~2702', 2)
+    return True
+
+
+def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4790(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    LOCAL(ctx, E, 'done~2702', 2)
+    return True
+
+
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4790(ctx, E):
+        return False
+    return True
+
+
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'done~2702', 2)
+    return True
+
+
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4794(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         ctx.put(E, 'you', item, True)
-        if not d_4146(ctx, E):
+        if not d_4184(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4184(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18423,32 +19110,32 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'a~2737', 'energy', True)
+    ctx.put(E, 'a~2778', 'energy', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'b~2738', 'heat', True)
-    if not d_4149(ctx, E):
+    ctx.put(E, 'b~2779', 'heat', True)
+    if not d_4187(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2739', 1, True)
+    ctx.put(E, 'n~2780', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2740', 'megacredits', True)
+    ctx.put(E, 'r~2781', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
+    ctx.put(E, 'k~2782', x_4803(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~2781'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
-    if not d_4156(ctx, E):
+        SET(ctx, 'stock', c, key, x_4805(ctx, E), '+=', False, K[25])
+    if not d_4194(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -18465,27 +19152,27 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2737', 'energy', True)
+    ctx.put(E, 'a~2778', 'energy', True)
     return True
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'b~2738', 'heat', True)
+    ctx.put(E, 'b~2779', 'heat', True)
     return True
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18494,117 +19181,117 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~2779'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4798(ctx, E), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
-    return True
-
-
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~2778'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2739', 1, True)
-    return True
-
-
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~2740', 'megacredits', True)
-    return True
-
-
-def d_4154(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
-    return True
-
-
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~2779'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4798(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4759(ctx, E)))
-    old = E.get('r~2742', MISSING)
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~2778'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+    return True
+
+
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2780', 1, True)
+    return True
+
+
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~2781', 'megacredits', True)
+    return True
+
+
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~2782', x_4803(ctx, E), True)
+    return True
+
+
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~2781'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4805(ctx, E), '+=', False, K[25])
+    return True
+
+
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4806(ctx, E)))
+    old = E.get('r~2783', MISSING)
     for item in items:
-        ctx.put(E, 'r~2742', item, True)
+        ctx.put(E, 'r~2783', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+        c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~2783'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~2742', old)
+            SET(ctx, 'stock', c, key, x_4808(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~2783', old)
     return True
 
 
-def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
+    c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~2783'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4808(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18616,7 +19303,7 @@ def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:193
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18628,13 +19315,13 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
+def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4767(ctx, E)))
+    items = list(items_of(x_4814(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -18646,13 +19333,13 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'you', item, True)
-            return t_4161(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4199(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def t_4199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18661,288 +19348,132 @@ def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'more~2745', True, True)
-    return t_4163(ctx, k, s, E)
+    ctx.put(E, 'more~2786', True, True)
+    return t_4201(ctx, k, s, E)
 
 
-def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~2745', True, True)
+    ctx.put(E, 'more~2786', True, True)
     return True
 
 
-def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~2745'):
-            return t_4164(ctx, nxt, k, E)
+        if E.get('more~2786'):
+            return t_4202(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4164, None, [], k)
+    return CHOOSE(ctx, 4202, None, [], k)
 
 
-def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
-    return t_4167(ctx, k, s, E)
-
-
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'a~2788', E.get('a~2787'), True)
+    return t_4205(ctx, k, s, E)
+
+
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'a~2788', E.get('a~2787'), True)
     return True
 
 
-def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4198(ctx, r2, s, E)
+        return t_4236(ctx, r2, s, E)
 
     def r2():
-        if not d_4199(ctx, E):
+        if not d_4237(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4773(ctx, E):
+    if not x_4820(ctx, E):
         return False
-    return t_4169(ctx, r1, s, E)
+    return t_4207(ctx, r1, s, E)
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
+def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4773(ctx, E):
-        return False
-    return True
-
-
-def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4774(ctx, E):
-        return t_4170(ctx, k, s, E)
-    return d_4192(ctx, E) and k()
-
-
-def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
-    return t_4172(ctx, k, s, E)
-
-
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
-    return True
-
-
-def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2750', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2751', 0, True)
-    return t_4176(ctx, k, s, E)
-
-
-def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
-    return True
-
-
-def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'sv~2750', 0, True)
-    return True
-
-
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'tv~2751', 0, True)
-    return True
-
-
-def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
-    return t_4180(ctx, k, s, E)
-
-
-def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
-    return True
-
-
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
-    return True
-
-
-def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
-    return True
-
-
-def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4782(ctx, E):
-        return d_4181(ctx, E) and k()
-    return t_4184(ctx, k, s, E)
-
-
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4783(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
-    return True
-
-
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4783(ctx, E):
+    if not x_4820(ctx, E):
         return False
     return True
 
 
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
+    if x_4821(ctx, E):
+        return t_4208(ctx, k, s, E)
+    return d_4230(ctx, E) and k()
+
+
+def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~2789', x_4822(ctx, E), True)
+    return t_4210(ctx, k, s, E)
+
+
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2789', x_4822(ctx, E), True)
     return True
 
 
-def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18951,111 +19482,111 @@ def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_4786(ctx, E):
-        return False
-    return t_4186(ctx, k, s, E)
+    ctx.put(E, 'price~2790', E.get('n~2789'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'sv~2791', 0, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'tv~2792', 0, True)
+    return t_4214(ctx, k, s, E)
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4786(ctx, E):
-        return False
+    ctx.put(E, 'price~2790', E.get('n~2789'), True)
     return True
 
 
-def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 4186, None, [], k)
-
-
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
+    ctx.put(E, 'sv~2791', 0, True)
     return True
 
 
-def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
+    ctx.put(E, 'tv~2792', 0, True)
     return True
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 's_v~2793', x_4826(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't_v~2794', x_4827(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'h_v~2795', x_4828(ctx, E), True)
+    return t_4218(ctx, k, s, E)
+
+
+def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 's_v~2793', x_4826(ctx, E), True)
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
+    ctx.put(E, 't_v~2794', x_4827(ctx, E), True)
     return True
 
 
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
+    ctx.put(E, 'h_v~2795', x_4828(ctx, E), True)
     return True
 
 
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4829(ctx, E):
+        return d_4219(ctx, E) and k()
+    return t_4222(ctx, k, s, E)
+
+
+def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19064,115 +19595,271 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
-    if not d_4195(ctx, E):
-        return False
-    return True
-
-
-def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
-    return True
-
-
-def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
-    return True
-
-
-def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if not x_4803(ctx, E):
+    if not x_4830(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4221, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
     return True
 
 
-def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4803(ctx, E):
+    if not x_4830(ctx, E):
         return False
     return True
 
 
-def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
+    c, key = KEYPLACE(ctx, 4221, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
     return True
 
 
-def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4806(ctx, E), k)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4833(ctx, E):
+        return False
+    return t_4224(ctx, k, s, E)
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4807(ctx, E):
+    if not x_4833(ctx, E):
+        return False
+    return True
+
+
+def t_4224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4224, None, [], k)
+
+
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4226, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4839(ctx, E), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4227, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4228, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+    return True
+
+
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4226, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4839(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4227, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+    return True
+
+
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4228, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+    return True
+
+
+def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+    return True
+
+
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~2799', x_4848(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~2800', x_4849(ctx, E), True)
+    if not d_4233(ctx, E):
+        return False
+    return True
+
+
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~2799', x_4848(ctx, E), True)
+    return True
+
+
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~2800', x_4849(ctx, E), True)
+    return True
+
+
+def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if not x_4850(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~2800'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2799'), '-=', False, K[25])
+    return True
+
+
+def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4850(ctx, E):
+        return False
+    return True
+
+
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~2800'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2799'), '-=', False, K[25])
+    return True
+
+
+def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4853(ctx, E), k)
+
+
+def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4854(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
     return True
 
 
-def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2745', False)
+    LOCAL(ctx, E, 'more~2786', False)
     return True
 
 
@@ -19185,13 +19872,13 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2817', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -19201,7 +19888,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    ctx.put(E, 'costs~2817', K[21], True)
     return True
 
 
@@ -19242,7 +19929,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19260,7 +19947,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
     return True
 
 
@@ -19290,7 +19977,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return True
 
 
@@ -19322,17 +20009,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2777', MISSING)
+    old = E.get('k~2818', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2777', old)
+        UNSET(ctx, E, 'k~2818', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            ctx.put(E, 'k~2818', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19348,11 +20035,11 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -19362,7 +20049,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
     return True
 
 
@@ -19372,7 +20059,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
     return True
 
 
@@ -19397,21 +20084,21 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2830', 'city', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2831', E.get('at~2829'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -19421,7 +20108,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
     return True
 
 
@@ -19431,7 +20118,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    ctx.put(E, 't~2830', 'city', True)
     return True
 
 
@@ -19441,7 +20128,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.put(E, 's~2831', E.get('at~2829'), True)
     return True
 
 
@@ -19454,13 +20141,13 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -19470,7 +20157,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
@@ -19482,7 +20169,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return True
 
 
@@ -19534,17 +20221,17 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2791', MISSING)
+    old = E.get('x~2832', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2791', old)
+        UNSET(ctx, E, 'x~2832', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            ctx.put(E, 'x~2832', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19583,7 +20270,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
     return True
 
 
@@ -19607,11 +20294,11 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2843', 'greenery', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2844', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -19621,7 +20308,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    ctx.put(E, 't~2843', 'greenery', True)
     return True
 
 
@@ -19631,7 +20318,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    ctx.put(E, 's~2844', x_4267(ctx, E), True)
     return True
 
 
@@ -19644,13 +20331,13 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -19660,7 +20347,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
@@ -19672,7 +20359,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return True
 
 
@@ -19724,17 +20411,17 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2804', MISSING)
+    old = E.get('x~2845', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2804', old)
+        UNSET(ctx, E, 'x~2845', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            ctx.put(E, 'x~2845', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19798,17 +20485,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2805', MISSING)
+    old = E.get('c~2846', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2805', old)
+        UNSET(ctx, E, 'c~2846', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            ctx.put(E, 'c~2846', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19821,7 +20508,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2805')
+    value = E.get('c~2846')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -19854,11 +20541,11 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2847', 'generation', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2848', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -19870,7 +20557,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    ctx.put(E, 't~2847', 'generation', True)
     return True
 
 
@@ -19880,7 +20567,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    ctx.put(E, 'n~2848', 1, True)
     return True
 
 
@@ -19894,9 +20581,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -19909,9 +20596,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
     return True
 
 
@@ -19924,9 +20611,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -19938,9 +20625,9 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
     return True
 
 
@@ -20047,7 +20734,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        ctx.put(E, 'n~2854', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
@@ -20151,7 +20838,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -20161,7 +20848,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
     return True
 
 
@@ -20180,17 +20867,17 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2853', 'megacredits', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -20212,7 +20899,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
     return True
 
 
@@ -20222,7 +20909,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    ctx.put(E, 'r~2853', 'megacredits', True)
     return True
 
 
@@ -20232,9 +20919,9 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
     return True
 
 
@@ -20244,7 +20931,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2810')
+    value = E.get('c~2851')
     old = E.get('this', MISSING)
     ctx.put(E, 'this', value, True)
 
@@ -20286,7 +20973,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    ctx.put(E, 'n~2854', 10, True)
     return True
 
 
@@ -20296,7 +20983,7 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2813'))
+    left = num(E.get('n~2854'))
     while left > 0:
         left -= 1
         if not d_3799(ctx, E):
@@ -20429,38 +21116,38 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2814', MISSING)
+    old = E.get('card~2855', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2814', old)
+        UNSET(ctx, E, 'card~2855', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            ctx.put(E, 'card~2855', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3810, None, [], k)
 
 
-def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20478,17 +21165,17 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2856', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
-def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    ctx.put(E, 'n~2856', 3, True)
     return True
 
 
@@ -20501,15 +21188,15 @@ def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2857', E.get('n~2856'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2858', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2859', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -20519,7 +21206,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    ctx.put(E, 'price~2857', E.get('n~2856'), True)
     return True
 
 
@@ -20529,7 +21216,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    ctx.put(E, 'sv~2858', 0, True)
     return True
 
 
@@ -20539,7 +21226,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    ctx.put(E, 'tv~2859', 0, True)
     return True
 
 
@@ -20552,15 +21239,15 @@ def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -20570,7 +21257,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
     return True
 
 
@@ -20580,7 +21267,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
     return True
 
 
@@ -20590,7 +21277,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
     return True
 
 
@@ -20621,7 +21308,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
     return True
 
 
@@ -20644,7 +21331,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
     return True
 
 
@@ -20697,19 +21384,19 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
     return True
 
 
@@ -20733,7 +21420,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
     return True
 
 
@@ -20745,7 +21432,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
     return True
 
 
@@ -20757,11 +21444,11 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
     return True
 
 
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20773,7 +21460,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20783,7 +21470,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20809,7 +21496,7 @@ def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     return t_3849(ctx, r1, s, E)
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20825,7 +21512,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20839,7 +21526,7 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20852,7 +21539,7 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20864,7 +21551,7 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20885,7 +21572,7 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20895,7 +21582,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20903,7 +21590,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20911,7 +21598,7 @@ def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20923,7 +21610,7 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20942,7 +21629,7 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20954,7 +21641,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20964,7 +21651,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20978,7 +21665,7 @@ def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt()
 
 
-def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20988,11 +21675,11 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+        ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -21000,7 +21687,7 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3851(ctx, r1, s, E)
 
 
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21025,14 +21712,14 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3852, None, [], k)
 
 
-def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21053,7 +21740,7 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21065,7 +21752,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21077,59 +21764,59 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
     return True
 
 
-def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
     return True
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2832', MISSING)
+    old = E.get('p~2873', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        ctx.put(E, 'p~2873', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+        c, key = SEAT(ctx, E.get('p~2873')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2832', old)
+    UNSET(ctx, E, 'p~2873', old)
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2832')), 'pack'
+    c, key = SEAT(ctx, E.get('p~2873')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
-def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21153,7 +21840,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21171,38 +21858,38 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3862(ctx, r1, s, E)
 
 
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
+def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2834', MISSING)
+    old = E.get('card~2875', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2834', old)
+        UNSET(ctx, E, 'card~2875', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            ctx.put(E, 'card~2875', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:128
+def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3863, None, [], k)
 
 
-def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21220,17 +21907,17 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2876', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    ctx.put(E, 'n~2876', 3, True)
     return True
 
 
@@ -21243,15 +21930,15 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2877', E.get('n~2876'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2878', 0, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2879', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -21261,7 +21948,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    ctx.put(E, 'price~2877', E.get('n~2876'), True)
     return True
 
 
@@ -21271,7 +21958,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    ctx.put(E, 'sv~2878', 0, True)
     return True
 
 
@@ -21281,7 +21968,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    ctx.put(E, 'tv~2879', 0, True)
     return True
 
 
@@ -21294,15 +21981,15 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -21312,7 +21999,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
     return True
 
 
@@ -21322,7 +22009,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
     return True
 
 
@@ -21332,7 +22019,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
     return True
 
 
@@ -21363,7 +22050,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
     return True
 
 
@@ -21386,7 +22073,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
     return True
 
 
@@ -21439,19 +22126,19 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
     return True
 
 
@@ -21475,7 +22162,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
     return True
 
 
@@ -21487,7 +22174,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
     return True
 
 
@@ -21499,11 +22186,11 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
     return True
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21515,7 +22202,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21525,7 +22212,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -22455,69 +23142,69 @@ TRIALS = {
     4059: CPS(d_4059),
     4060: t_4060,
     4061: CPS(d_4061),
-    4062: CPS(d_4062),
+    4062: t_4062,
     4063: t_4063,
     4064: CPS(d_4064),
-    4065: CPS(d_4065),
+    4065: t_4065,
     4066: CPS(d_4066),
-    4067: t_4067,
+    4067: CPS(d_4067),
     4068: CPS(d_4068),
-    4069: CPS(d_4069),
+    4069: t_4069,
     4070: CPS(d_4070),
-    4071: t_4071,
+    4071: CPS(d_4071),
     4072: CPS(d_4072),
-    4073: CPS(d_4073),
+    4073: t_4073,
     4074: CPS(d_4074),
-    4075: t_4075,
+    4075: CPS(d_4075),
     4076: CPS(d_4076),
     4077: t_4077,
     4078: CPS(d_4078),
-    4079: CPS(d_4079),
+    4079: t_4079,
     4080: CPS(d_4080),
     4081: CPS(d_4081),
     4082: CPS(d_4082),
     4083: CPS(d_4083),
     4084: CPS(d_4084),
     4085: CPS(d_4085),
-    4086: t_4086,
+    4086: CPS(d_4086),
     4087: CPS(d_4087),
-    4088: t_4088,
+    4088: CPS(d_4088),
     4089: CPS(d_4089),
     4090: CPS(d_4090),
     4091: t_4091,
     4092: CPS(d_4092),
     4093: CPS(d_4093),
     4094: CPS(d_4094),
-    4095: t_4095,
-    4096: CPS(d_4096),
+    4095: CPS(d_4095),
+    4096: t_4096,
     4097: CPS(d_4097),
-    4098: CPS(d_4098),
-    4099: t_4099,
+    4098: t_4098,
+    4099: CPS(d_4099),
     4100: CPS(d_4100),
-    4101: CPS(d_4101),
+    4101: t_4101,
     4102: CPS(d_4102),
-    4103: t_4103,
+    4103: CPS(d_4103),
     4104: CPS(d_4104),
     4105: t_4105,
     4106: CPS(d_4106),
     4107: CPS(d_4107),
     4108: CPS(d_4108),
-    4109: CPS(d_4109),
+    4109: t_4109,
     4110: CPS(d_4110),
     4111: CPS(d_4111),
     4112: CPS(d_4112),
-    4113: CPS(d_4113),
-    4114: t_4114,
-    4115: CPS(d_4115),
+    4113: t_4113,
+    4114: CPS(d_4114),
+    4115: t_4115,
     4116: CPS(d_4116),
-    4117: t_4117,
+    4117: CPS(d_4117),
     4118: CPS(d_4118),
     4119: CPS(d_4119),
-    4120: t_4120,
-    4121: t_4121,
-    4122: t_4122,
-    4123: t_4123,
-    4124: CPS(d_4124),
+    4120: CPS(d_4120),
+    4121: CPS(d_4121),
+    4122: CPS(d_4122),
+    4123: CPS(d_4123),
+    4124: t_4124,
     4125: CPS(d_4125),
     4126: t_4126,
     4127: CPS(d_4127),
@@ -22525,18 +23212,18 @@ TRIALS = {
     4129: t_4129,
     4130: CPS(d_4130),
     4131: CPS(d_4131),
-    4132: t_4132,
+    4132: CPS(d_4132),
     4133: t_4133,
-    4134: t_4134,
-    4135: t_4135,
+    4134: CPS(d_4134),
+    4135: CPS(d_4135),
     4136: CPS(d_4136),
-    4137: CPS(d_4137),
+    4137: t_4137,
     4138: CPS(d_4138),
     4139: CPS(d_4139),
     4140: CPS(d_4140),
-    4141: CPS(d_4141),
+    4141: t_4141,
     4142: CPS(d_4142),
-    4143: CPS(d_4143),
+    4143: t_4143,
     4144: CPS(d_4144),
     4145: CPS(d_4145),
     4146: CPS(d_4146),
@@ -22545,41 +23232,41 @@ TRIALS = {
     4149: CPS(d_4149),
     4150: CPS(d_4150),
     4151: CPS(d_4151),
-    4152: CPS(d_4152),
+    4152: t_4152,
     4153: CPS(d_4153),
     4154: CPS(d_4154),
-    4155: CPS(d_4155),
+    4155: t_4155,
     4156: CPS(d_4156),
     4157: CPS(d_4157),
-    4158: CPS(d_4158),
-    4159: CPS(d_4159),
+    4158: t_4158,
+    4159: t_4159,
     4160: t_4160,
     4161: t_4161,
     4162: CPS(d_4162),
-    4163: t_4163,
+    4163: CPS(d_4163),
     4164: t_4164,
-    4165: t_4165,
+    4165: CPS(d_4165),
     4166: CPS(d_4166),
     4167: t_4167,
     4168: CPS(d_4168),
-    4169: t_4169,
+    4169: CPS(d_4169),
     4170: t_4170,
-    4171: CPS(d_4171),
+    4171: t_4171,
     4172: t_4172,
-    4173: CPS(d_4173),
+    4173: t_4173,
     4174: CPS(d_4174),
     4175: CPS(d_4175),
-    4176: t_4176,
+    4176: CPS(d_4176),
     4177: CPS(d_4177),
     4178: CPS(d_4178),
     4179: CPS(d_4179),
-    4180: t_4180,
+    4180: CPS(d_4180),
     4181: CPS(d_4181),
     4182: CPS(d_4182),
     4183: CPS(d_4183),
-    4184: t_4184,
+    4184: CPS(d_4184),
     4185: CPS(d_4185),
-    4186: t_4186,
+    4186: CPS(d_4186),
     4187: CPS(d_4187),
     4188: CPS(d_4188),
     4189: CPS(d_4189),
@@ -22592,9 +23279,47 @@ TRIALS = {
     4196: CPS(d_4196),
     4197: CPS(d_4197),
     4198: t_4198,
-    4199: CPS(d_4199),
+    4199: t_4199,
     4200: CPS(d_4200),
-    4201: CPS(d_4201),
+    4201: t_4201,
+    4202: t_4202,
+    4203: t_4203,
+    4204: CPS(d_4204),
+    4205: t_4205,
+    4206: CPS(d_4206),
+    4207: t_4207,
+    4208: t_4208,
+    4209: CPS(d_4209),
+    4210: t_4210,
+    4211: CPS(d_4211),
+    4212: CPS(d_4212),
+    4213: CPS(d_4213),
+    4214: t_4214,
+    4215: CPS(d_4215),
+    4216: CPS(d_4216),
+    4217: CPS(d_4217),
+    4218: t_4218,
+    4219: CPS(d_4219),
+    4220: CPS(d_4220),
+    4221: CPS(d_4221),
+    4222: t_4222,
+    4223: CPS(d_4223),
+    4224: t_4224,
+    4225: CPS(d_4225),
+    4226: CPS(d_4226),
+    4227: CPS(d_4227),
+    4228: CPS(d_4228),
+    4229: CPS(d_4229),
+    4230: CPS(d_4230),
+    4231: CPS(d_4231),
+    4232: CPS(d_4232),
+    4233: CPS(d_4233),
+    4234: CPS(d_4234),
+    4235: CPS(d_4235),
+    4236: t_4236,
+    4237: CPS(d_4237),
+    4238: CPS(d_4238),
+    4239: CPS(d_4239),
     3719: t_3719,
     3720: CPS(d_3720),
     3721: CPS(d_3721),
@@ -23241,14 +23966,14 @@ CODE = {
     4427: x_4427,
     4428: x_4428,
     4430: x_4430,
-    4747: x_4747,
+    4794: x_4794,
     4432: x_4432,
     4433: x_4433,
     4434: x_4434,
-    4747: x_4747,
+    4794: x_4794,
     4437: x_4437,
     4440: x_4440,
-    4747: x_4747,
+    4794: x_4794,
     4443: x_4443,
     4444: x_4444,
     4446: x_4446,
@@ -23352,16 +24077,16 @@ CODE = {
     4587: x_4587,
     4589: x_4589,
     4590: x_4590,
-    4592: x_4592,
+    4591: x_4591,
     4593: x_4593,
     4594: x_4594,
-    4598: x_4598,
+    4595: x_4595,
     4599: x_4599,
     4600: x_4600,
     4601: x_4601,
     4602: x_4602,
     4603: x_4603,
-    4605: x_4605,
+    4604: x_4604,
     4606: x_4606,
     4607: x_4607,
     4608: x_4608,
@@ -23369,139 +24094,171 @@ CODE = {
     4610: x_4610,
     4611: x_4611,
     4612: x_4612,
-    4614: x_4614,
-    4616: x_4616,
-    4618: x_4618,
-    4620: x_4620,
+    4613: x_4613,
+    4615: x_4615,
+    4617: x_4617,
+    4619: x_4619,
     4621: x_4621,
     4622: x_4622,
     4623: x_4623,
-    4625: x_4625,
+    4624: x_4624,
     4626: x_4626,
-    4629: x_4629,
-    4632: x_4632,
-    4634: x_4634,
+    4627: x_4627,
+    4630: x_4630,
+    4633: x_4633,
     4635: x_4635,
+    4636: x_4636,
     4637: x_4637,
-    4642: x_4642,
-    4643: x_4643,
-    4644: x_4644,
+    4639: x_4639,
+    4640: x_4640,
+    4641: x_4641,
     4645: x_4645,
     4646: x_4646,
     4647: x_4647,
+    4648: x_4648,
     4649: x_4649,
     4650: x_4650,
-    4651: x_4651,
     4652: x_4652,
     4653: x_4653,
     4654: x_4654,
     4655: x_4655,
     4656: x_4656,
+    4657: x_4657,
     4658: x_4658,
-    4660: x_4660,
-    4662: x_4662,
-    4664: x_4664,
+    4659: x_4659,
+    4661: x_4661,
+    4663: x_4663,
+    4665: x_4665,
+    4667: x_4667,
     4668: x_4668,
+    4669: x_4669,
     4670: x_4670,
-    4671: x_4671,
+    4672: x_4672,
     4673: x_4673,
-    4674: x_4674,
-    4678: x_4678,
+    4676: x_4676,
     4679: x_4679,
-    4680: x_4680,
     4681: x_4681,
     4682: x_4682,
-    4683: x_4683,
-    4685: x_4685,
-    4686: x_4686,
-    4687: x_4687,
-    4688: x_4688,
+    4684: x_4684,
     4689: x_4689,
     4690: x_4690,
     4691: x_4691,
     4692: x_4692,
+    4693: x_4693,
     4694: x_4694,
     4696: x_4696,
+    4697: x_4697,
     4698: x_4698,
+    4699: x_4699,
     4700: x_4700,
     4701: x_4701,
-    4704: x_4704,
-    4706: x_4706,
+    4702: x_4702,
+    4703: x_4703,
+    4705: x_4705,
     4707: x_4707,
-    4708: x_4708,
+    4709: x_4709,
     4711: x_4711,
-    4712: x_4712,
-    4713: x_4713,
     4715: x_4715,
-    4716: x_4716,
-    4719: x_4719,
+    4717: x_4717,
+    4718: x_4718,
+    4720: x_4720,
     4721: x_4721,
-    4722: x_4722,
-    4723: x_4723,
+    4725: x_4725,
     4726: x_4726,
     4727: x_4727,
     4728: x_4728,
+    4729: x_4729,
     4730: x_4730,
-    4731: x_4731,
+    4732: x_4732,
+    4733: x_4733,
     4734: x_4734,
+    4735: x_4735,
     4736: x_4736,
     4737: x_4737,
     4738: x_4738,
     4739: x_4739,
+    4741: x_4741,
     4743: x_4743,
+    4745: x_4745,
     4747: x_4747,
-    4750: x_4750,
+    4748: x_4748,
     4751: x_4751,
-    4752: x_4752,
-    4756: x_4756,
-    4757: x_4757,
+    4753: x_4753,
+    4754: x_4754,
+    4755: x_4755,
     4758: x_4758,
     4759: x_4759,
     4760: x_4760,
-    4761: x_4761,
     4762: x_4762,
-    4764: x_4764,
+    4763: x_4763,
     4766: x_4766,
-    4767: x_4767,
+    4768: x_4768,
+    4769: x_4769,
     4770: x_4770,
-    4771: x_4771,
     4773: x_4773,
     4774: x_4774,
     4775: x_4775,
-    4779: x_4779,
-    4780: x_4780,
+    4777: x_4777,
+    4778: x_4778,
     4781: x_4781,
-    4782: x_4782,
     4783: x_4783,
     4784: x_4784,
+    4785: x_4785,
     4786: x_4786,
-    4787: x_4787,
-    4788: x_4788,
-    4789: x_4789,
     4790: x_4790,
-    4791: x_4791,
-    4792: x_4792,
-    4793: x_4793,
-    4795: x_4795,
+    4794: x_4794,
     4797: x_4797,
+    4798: x_4798,
     4799: x_4799,
-    4801: x_4801,
-    4802: x_4802,
     4803: x_4803,
     4804: x_4804,
+    4805: x_4805,
     4806: x_4806,
     4807: x_4807,
-    4810: x_4810,
+    4808: x_4808,
+    4809: x_4809,
     4811: x_4811,
-    4815: x_4815,
-    4816: x_4816,
+    4813: x_4813,
+    4814: x_4814,
     4817: x_4817,
     4818: x_4818,
-    4819: x_4819,
     4820: x_4820,
     4821: x_4821,
     4822: x_4822,
-    4823: x_4823,
+    4826: x_4826,
+    4827: x_4827,
+    4828: x_4828,
+    4829: x_4829,
+    4830: x_4830,
+    4831: x_4831,
+    4833: x_4833,
+    4834: x_4834,
+    4835: x_4835,
+    4836: x_4836,
+    4837: x_4837,
+    4838: x_4838,
+    4839: x_4839,
+    4840: x_4840,
+    4842: x_4842,
+    4844: x_4844,
+    4846: x_4846,
+    4848: x_4848,
+    4849: x_4849,
+    4850: x_4850,
+    4851: x_4851,
+    4853: x_4853,
+    4854: x_4854,
+    4857: x_4857,
+    4858: x_4858,
+    4862: x_4862,
+    4863: x_4863,
+    4864: x_4864,
+    4865: x_4865,
+    4866: x_4866,
+    4867: x_4867,
+    4868: x_4868,
+    4869: x_4869,
+    4870: x_4870,
     4234: x_4234,
     4236: x_4236,
     4237: x_4237,
@@ -24035,7 +24792,7 @@ AT = {
     4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -24053,40 +24810,40 @@ AT = {
     4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -24104,21 +24861,21 @@ AT = {
     4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4430: 'rules_data/terraforming_mars/modules.yaml:75',
-    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
-    4747: 'rules_data/terraforming_mars/flow.yaml:13',
-    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:175',
+    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4794: 'rules_data/terraforming_mars/flow.yaml:13',
+    4437: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
     4440: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4747: 'rules_data/terraforming_mars/flow.yaml:17',
+    4794: 'rules_data/terraforming_mars/flow.yaml:17',
     4443: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4444: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
@@ -24126,17 +24883,17 @@ AT = {
     4448: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4450: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:181',
-    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
-    4457: 'rules_data/terraforming_mars/definitions/turns.yaml:187',
+    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
+    4457: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
     4460: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4461: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4463: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4465: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4466: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4468: 'rules_data/terraforming_mars/flow.yaml:26',
-    4469: 'rules_data/terraforming_mars/definitions/turns.yaml:119',
+    4469: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
     4472: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4473: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     4474: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
@@ -24147,8 +24904,8 @@ AT = {
     4480: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4481: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4482: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:120',
-    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4489: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4490: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4491: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -24166,13 +24923,13 @@ AT = {
     4505: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4507: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4509: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4519: 'rules_data/terraforming_mars/flow.yaml:31',
     4520: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
     4522: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
@@ -24222,146 +24979,178 @@ AT = {
     4587: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4590: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4598: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4599: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4620: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4622: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4622: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4623: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4625: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4629: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:39',
-    4634: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4624: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4627: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4630: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:40',
     4635: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4637: 'rules_data/terraforming_mars/definitions/turns.yaml:85',
-    4642: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4651: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4652: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4637: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4648: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4652: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4653: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4658: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4662: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4664: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4668: 'rules_data/terraforming_mars/definitions/turns.yaml:41',
-    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4671: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:94',
-    4674: 'rules_data/terraforming_mars/definitions/turns.yaml:95',
-    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4682: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4683: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4686: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4687: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4688: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4689: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4658: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4663: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4665: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4667: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4668: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4670: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4672: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4676: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:42',
+    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4689: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4693: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4698: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4700: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4701: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4704: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
-    4706: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4707: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4708: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:46',
-    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4726: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4731: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4734: 'rules_data/terraforming_mars/definitions/turns.yaml:49',
-    4736: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4737: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4739: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
-    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:52',
-    4747: 'rules_data/terraforming_mars/flow.yaml:40',
-    4750: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4751: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4752: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4756: 'rules_data/terraforming_mars/flow.yaml:42',
-    4757: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4758: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4759: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4760: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4761: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4764: 'rules_data/terraforming_mars/definitions/turns.yaml:193',
-    4767: 'rules_data/terraforming_mars/definitions/turns.yaml:156',
-    4770: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
-    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:70',
-    4774: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4775: 'rules_data/terraforming_mars/definitions/turns.yaml:71',
-    4779: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4783: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4787: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4793: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4795: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4797: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4799: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4801: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4802: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4803: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4804: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4806: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4807: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4810: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4811: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4711: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
+    4717: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4720: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4725: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4726: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4737: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4738: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4747: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4748: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:45',
+    4753: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4754: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4755: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4766: 'rules_data/terraforming_mars/definitions/turns.yaml:48',
+    4768: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4770: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4773: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4774: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4775: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4777: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4781: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
+    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4784: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4785: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4786: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4790: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    4794: 'rules_data/terraforming_mars/flow.yaml:40',
+    4797: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4798: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4799: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4803: 'rules_data/terraforming_mars/flow.yaml:42',
+    4804: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4805: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4806: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4807: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4808: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
+    4811: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
+    4814: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4818: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4820: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4821: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4822: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4826: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4827: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4830: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4831: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4833: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4837: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4839: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4840: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4842: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4844: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4846: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4849: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4850: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4851: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4853: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4854: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4857: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4858: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
     4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
@@ -24430,7 +25219,7 @@ AT = {
     4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -24448,40 +25237,40 @@ AT = {
     4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:139',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:140',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:127',
+    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
+    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -24499,13 +25288,13 @@ AT = {
     4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:128',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
+    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4430: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS

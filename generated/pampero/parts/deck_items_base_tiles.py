@@ -51,49 +51,49 @@ K = [
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5836, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5836, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5837 for v_c_5837 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5837, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5837, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (True if (((v_x_5838.get('piece', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'piece', None)) == 'wind_farm')) and (((v_x_5838.get('owner', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'owner', None)) == E.get('you'))) else False)]) for v_s_5837 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5839 for v_x_5839 in items_of(KEY(ctx.state.get('places'), v_s_5838, [])) if (True if (((v_x_5839.get('piece', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'piece', None)) == 'wind_farm')) and (((v_x_5839.get('owner', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'owner', None)) == E.get('you'))) else False)]) for v_s_5838 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w2.get('tower', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (True if (((v_x_5840.get('piece', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'piece', None)) == 'tower')) and (((v_x_5840.get('owner', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'owner', None)) == E.get('you'))) else False)]) for v_s_5839 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w2.get('tower', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5841 for v_x_5841 in items_of(KEY(ctx.state.get('places'), v_s_5840, [])) if (True if (((v_x_5841.get('piece', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'piece', None)) == 'tower')) and (((v_x_5841.get('owner', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'owner', None)) == E.get('you'))) else False)]) for v_s_5840 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5841, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5841, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5842, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5842, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5842, NOREC).get('deck', None) if type(v_i_5842) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), FN['sum'](ctx, None, [len([v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5843, NOREC).get('deck', None) if type(v_c_5843) is str else None) == 'argentina')])), AR('+', len([v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5847, NOREC).get('deck', None) if type(v_i_5847) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), FN['sum'](ctx, None, [len([v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5848, NOREC).get('deck', None) if type(v_c_5848) is str else None) == 'brazil')]))))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5843 for v_i_5843 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5843, NOREC).get('deck', None) if type(v_i_5843) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5845 for v_x_5845 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5845 == v_c_5844)]), FN['sum'](ctx, None, [len([v_x_5847 for v_x_5847 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5846, [])) if (v_x_5847 == v_c_5844)]) for v_r_5846 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5844 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5844, NOREC).get('deck', None) if type(v_c_5844) is str else None) == 'argentina')])), AR('+', len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5850 for v_x_5850 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5850 == v_c_5849)]), FN['sum'](ctx, None, [len([v_x_5852 for v_x_5852 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5851, [])) if (v_x_5852 == v_c_5849)]) for v_r_5851 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'brazil')]))))
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5852, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5852, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5853 for v_c_5853 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5853, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5853, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None)) - num((_w2.get('transformer', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'transformer', 0)))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (True if (((v_x_5854.get('piece', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'piece', None)) == 'transformer')) and (((v_x_5854.get('owner', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'owner', None)) == E.get('you'))) else False)]) for v_s_5853 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None)) - num((_w2.get('transformer', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'transformer', 0)))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5855 for v_x_5855 in items_of(KEY(ctx.state.get('places'), v_s_5854, [])) if (True if (((v_x_5855.get('piece', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'piece', None)) == 'transformer')) and (((v_x_5855.get('owner', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'owner', None)) == E.get('you'))) else False)]) for v_s_5854 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5855, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5855, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5856 for v_c_5856 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5856, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5856, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
 
 
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -103,67 +103,67 @@ def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5859'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5857'))) and ((num(E.get('left~5858')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5860'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5858'))) and ((num(E.get('left~5859')) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5858'), (E.get('left~5858') if (FLD(ctx, K[0], E.get('rep~5859')) == None) else FLD(ctx, K[0], E.get('rep~5859')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5859'), (E.get('left~5859') if (FLD(ctx, K[0], E.get('rep~5860')) == None) else FLD(ctx, K[0], E.get('rep~5860')))]))
 
 
 def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5859'))
+    return FLD(ctx, K[1], E.get('rep~5860'))
 
 
 def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5861')}
+    return {'instead': E.get('instead~5862')}
 
 
 def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5862') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5863'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5862'), (_w2.get(E.get('r~5863'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5863'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5863') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5864'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5863'), (_w2.get(E.get('r~5864'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5864'), 0))]))])
 
 
 def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None) != None)
 
 
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None)) - num((_w3.get(E.get('r~5863'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5863'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5865'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None)) - num((_w3.get(E.get('r~5864'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5864'), 0))))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5863'), 0))
+    return (_w2.get(E.get('r~5864'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5864'), 0))
 
 
 def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5863'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5864'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5863'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5863'), 0))
+    return (_w1.get(E.get('r~5864'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5864'), 0))
 
 
 def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5863'))) is str else None)) and ((E.get('k~5864') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5864'))) is str else None)) and ((E.get('k~5865') != 0)) else False)
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -175,13 +175,13 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5865, NOREC).get('deck', None) if type(v_i_5865) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [len([v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5866, NOREC).get('deck', None) if type(v_c_5866) is str else None) == 'argentina')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5866, NOREC).get('deck', None) if type(v_i_5866) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), FN['sum'](ctx, None, [len([v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5867, NOREC).get('deck', None) if type(v_c_5867) is str else None) == 'argentina')])))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5870, NOREC).get('deck', None) if type(v_i_5870) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [len([v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5871, NOREC).get('deck', None) if type(v_c_5871) is str else None) == 'brazil')])))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))))
 
 
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -191,67 +191,67 @@ def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5878'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5876'))) and ((num(E.get('left~5877')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5879'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5877'))) and ((num(E.get('left~5878')) > 0)) else False)
 
 
 def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5877'), (E.get('left~5877') if (FLD(ctx, K[0], E.get('rep~5878')) == None) else FLD(ctx, K[0], E.get('rep~5878')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5878'), (E.get('left~5878') if (FLD(ctx, K[0], E.get('rep~5879')) == None) else FLD(ctx, K[0], E.get('rep~5879')))]))
 
 
 def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5878'))
+    return FLD(ctx, K[1], E.get('rep~5879'))
 
 
 def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5880')}
+    return {'instead': E.get('instead~5881')}
 
 
 def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5881') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5882'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5881'), (_w2.get(E.get('r~5882'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5882'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5882') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5883'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5882'), (_w2.get(E.get('r~5883'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5883'), 0))]))])
 
 
 def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None) != None)
 
 
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None)) - num((_w3.get(E.get('r~5882'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5882'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5884'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None)) - num((_w3.get(E.get('r~5883'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5883'), 0))))])])
 
 
 def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5882'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5882'), 0))
+    return (_w2.get(E.get('r~5883'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5883'), 0))
 
 
 def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5882'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5883'))) is str else None) != None)
 
 
 def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5882'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5882'), 0))
+    return (_w1.get(E.get('r~5883'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5883'), 0))
 
 
 def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5882'))) is str else None)) and ((E.get('k~5883') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5883'))) is str else None)) and ((E.get('k~5884') != 0)) else False)
 
 
 def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -275,11 +275,11 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5856', 3, True)
+    ctx.put(E, 'n~5857', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5857', 'money', True)
+    ctx.put(E, 'r~5858', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
@@ -289,7 +289,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5856', 3, True)
+    ctx.put(E, 'n~5857', 3, True)
     return True
 
 
@@ -299,7 +299,7 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5857', 'money', True)
+    ctx.put(E, 'r~5858', 'money', True)
     return True
 
 
@@ -313,11 +313,11 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5862', E.get('left~5858'), True)
+        ctx.put(E, 'n~5863', E.get('left~5859'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5863', E.get('r~5857'), True)
+        ctx.put(E, 'r~5864', E.get('r~5858'), True)
         if not d_7418(ctx, E):
             return False
         return k()
@@ -325,7 +325,7 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5858', E.get('n~5856'), True)
+    ctx.put(E, 'left~5859', E.get('n~5857'), True)
     return t_7406(ctx, r1, s, E)
 
 
@@ -335,7 +335,7 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5858', E.get('n~5856'), True)
+    ctx.put(E, 'left~5859', E.get('n~5857'), True)
     return True
 
 
@@ -346,17 +346,17 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~5859', MISSING)
+    old = E.get('rep~5860', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5859', old)
+        UNSET(ctx, E, 'rep~5860', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5859', item, True)
+            ctx.put(E, 'rep~5860', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -374,13 +374,13 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7415, E, 'left~5858', E.get('taken~5860'))
+        ASSIGN(ctx, 7415, E, 'left~5859', E.get('taken~5861'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5860', 0, True)
+    ctx.put(E, 'taken~5861', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
@@ -390,7 +390,7 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5860', 0, True)
+    ctx.put(E, 'taken~5861', 0, True)
     return True
 
 
@@ -417,7 +417,7 @@ def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5861', E.get('instead~5862'))
     return t_7413(ctx, k, s, E)
 
 
@@ -427,7 +427,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5861', E.get('instead~5862'))
     return True
 
 
@@ -442,7 +442,7 @@ def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7414(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5861')))
+    return nxt(num(E.get('instead~5862')))
 
 
 def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -460,7 +460,7 @@ def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~5858', E.get('taken~5860'))
+    ASSIGN(ctx, 7415, E, 'left~5859', E.get('taken~5861'))
     return True
 
 
@@ -470,7 +470,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5862', E.get('left~5858'), True)
+    ctx.put(E, 'n~5863', E.get('left~5859'), True)
     return True
 
 
@@ -480,7 +480,7 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5863', E.get('r~5857'), True)
+    ctx.put(E, 'r~5864', E.get('r~5858'), True)
     return True
 
 
@@ -493,15 +493,15 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
+    ctx.put(E, 'k~5865', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5864'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5865'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -515,7 +515,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
+    ctx.put(E, 'k~5865', x_8387(ctx, E), True)
     return True
 
 
@@ -529,7 +529,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5864', x_8390(ctx, E))
+        LOCAL(ctx, E, 'k~5865', x_8390(ctx, E))
     return True
 
 
@@ -539,7 +539,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5864', x_8390(ctx, E))
+    LOCAL(ctx, E, 'k~5865', x_8390(ctx, E))
     return True
 
 
@@ -549,9 +549,9 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5864'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5865'), '+=', False, K[2])
     return True
 
 
@@ -565,9 +565,9 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
+        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5864'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5865'), '-=', False, K[3])
     return True
 
 
@@ -577,9 +577,9 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
+    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5864'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5865'), '-=', False, K[3])
     return True
 
 
@@ -595,7 +595,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5865'), '+=', False, K[4])
     return True
 
 
@@ -607,7 +607,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5865'), '+=', False, K[4])
     return True
 
 
@@ -620,11 +620,11 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5875', 1, True)
+    ctx.put(E, 'n~5876', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5876', 'batteries', True)
+    ctx.put(E, 'r~5877', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
@@ -634,7 +634,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5875', 1, True)
+    ctx.put(E, 'n~5876', 1, True)
     return True
 
 
@@ -644,7 +644,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5876', 'batteries', True)
+    ctx.put(E, 'r~5877', 'batteries', True)
     return True
 
 
@@ -658,11 +658,11 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5881', E.get('left~5877'), True)
+        ctx.put(E, 'n~5882', E.get('left~5878'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5882', E.get('r~5876'), True)
+        ctx.put(E, 'r~5883', E.get('r~5877'), True)
         if not d_7444(ctx, E):
             return False
         return k()
@@ -670,7 +670,7 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5877', E.get('n~5875'), True)
+    ctx.put(E, 'left~5878', E.get('n~5876'), True)
     return t_7432(ctx, r1, s, E)
 
 
@@ -680,7 +680,7 @@ def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5877', E.get('n~5875'), True)
+    ctx.put(E, 'left~5878', E.get('n~5876'), True)
     return True
 
 
@@ -691,17 +691,17 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~5878', MISSING)
+    old = E.get('rep~5879', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5878', old)
+        UNSET(ctx, E, 'rep~5879', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5878', item, True)
+            ctx.put(E, 'rep~5879', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -719,13 +719,13 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7441, E, 'left~5877', E.get('taken~5879'))
+        ASSIGN(ctx, 7441, E, 'left~5878', E.get('taken~5880'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5879', 0, True)
+    ctx.put(E, 'taken~5880', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
@@ -735,7 +735,7 @@ def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5879', 0, True)
+    ctx.put(E, 'taken~5880', 0, True)
     return True
 
 
@@ -762,7 +762,7 @@ def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5880', E.get('instead~5881'))
     return t_7439(ctx, k, s, E)
 
 
@@ -772,7 +772,7 @@ def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5880', E.get('instead~5881'))
     return True
 
 
@@ -787,7 +787,7 @@ def t_7439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7440(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5880')))
+    return nxt(num(E.get('instead~5881')))
 
 
 def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -805,7 +805,7 @@ def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~5877', E.get('taken~5879'))
+    ASSIGN(ctx, 7441, E, 'left~5878', E.get('taken~5880'))
     return True
 
 
@@ -815,7 +815,7 @@ def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5881', E.get('left~5877'), True)
+    ctx.put(E, 'n~5882', E.get('left~5878'), True)
     return True
 
 
@@ -825,7 +825,7 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5882', E.get('r~5876'), True)
+    ctx.put(E, 'r~5883', E.get('r~5877'), True)
     return True
 
 
@@ -838,15 +838,15 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
+    ctx.put(E, 'k~5884', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5883'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5884'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -860,7 +860,7 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
+    ctx.put(E, 'k~5884', x_8418(ctx, E), True)
     return True
 
 
@@ -874,7 +874,7 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5883', x_8421(ctx, E))
+        LOCAL(ctx, E, 'k~5884', x_8421(ctx, E))
     return True
 
 
@@ -884,7 +884,7 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5883', x_8421(ctx, E))
+    LOCAL(ctx, E, 'k~5884', x_8421(ctx, E))
     return True
 
 
@@ -894,9 +894,9 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5883'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5884'), '+=', False, K[2])
     return True
 
 
@@ -910,9 +910,9 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
+        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5883'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5884'), '-=', False, K[3])
     return True
 
 
@@ -922,9 +922,9 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
+    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5883'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5884'), '-=', False, K[3])
     return True
 
 
@@ -940,7 +940,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5884'), '+=', False, K[4])
     return True
 
 
@@ -952,7 +952,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5884'), '+=', False, K[4])
     return True
 
 
@@ -1103,7 +1103,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5836',
+                    'v': 'c~5837',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1121,7 +1121,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5836'},
+                                'k': {'op': 'var', 'n': 'c~5837'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1184,7 +1184,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5837',
+                        'v': 's~5838',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1192,11 +1192,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5838',
+                                    'v': 'x~5839',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5837'},
+                                        'k': {'op': 'var', 'n': 's~5838'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1207,7 +1207,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5838'},
+                                                    'of': {'op': 'var', 'n': 'x~5839'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'wind_farm'},
@@ -1217,7 +1217,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5838'},
+                                                    'of': {'op': 'var', 'n': 'x~5839'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1284,7 +1284,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5839',
+                        'v': 's~5840',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1292,11 +1292,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5840',
+                                    'v': 'x~5841',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5839'},
+                                        'k': {'op': 'var', 'n': 's~5840'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1307,7 +1307,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5840'},
+                                                    'of': {'op': 'var', 'n': 'x~5841'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -1317,7 +1317,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5840'},
+                                                    'of': {'op': 'var', 'n': 'x~5841'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1349,7 +1349,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5841',
+                    'v': 'c~5842',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1367,7 +1367,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5841'},
+                                'k': {'op': 'var', 'n': 'c~5842'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1401,7 +1401,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5842',
+                            'v': 'i~5843',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1413,7 +1413,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5842'},
+                                    'of': {'op': 'var', 'n': 'i~5843'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1428,7 +1428,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5843',
+                            'v': 'c~5844',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1439,7 +1439,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5844',
+                                            'v': 'x~5845',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1448,8 +1448,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5844'},
-                                                'b': {'op': 'var', 'n': 'c~5843'},
+                                                'a': {'op': 'var', 'n': 'x~5845'},
+                                                'b': {'op': 'var', 'n': 'c~5844'},
                                             },
                                         },
                                     ],
@@ -1460,7 +1460,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5845',
+                                            'v': 'r~5846',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1472,7 +1472,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5846',
+                                                        'v': 'x~5847',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1480,14 +1480,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5845'},
+                                                            'k': {'op': 'var', 'n': 'r~5846'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5846'},
-                                                            'b': {'op': 'var', 'n': 'c~5843'},
+                                                            'a': {'op': 'var', 'n': 'x~5847'},
+                                                            'b': {'op': 'var', 'n': 'c~5844'},
                                                         },
                                                     },
                                                 ],
@@ -1502,7 +1502,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5843'},
+                                    'of': {'op': 'var', 'n': 'c~5844'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1521,7 +1521,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5847',
+                            'v': 'i~5848',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1533,7 +1533,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5847'},
+                                    'of': {'op': 'var', 'n': 'i~5848'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1548,7 +1548,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5848',
+                            'v': 'c~5849',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1559,7 +1559,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5849',
+                                            'v': 'x~5850',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1568,8 +1568,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5849'},
-                                                'b': {'op': 'var', 'n': 'c~5848'},
+                                                'a': {'op': 'var', 'n': 'x~5850'},
+                                                'b': {'op': 'var', 'n': 'c~5849'},
                                             },
                                         },
                                     ],
@@ -1580,7 +1580,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5850',
+                                            'v': 'r~5851',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1592,7 +1592,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5851',
+                                                        'v': 'x~5852',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1600,14 +1600,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5850'},
+                                                            'k': {'op': 'var', 'n': 'r~5851'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5851'},
-                                                            'b': {'op': 'var', 'n': 'c~5848'},
+                                                            'a': {'op': 'var', 'n': 'x~5852'},
+                                                            'b': {'op': 'var', 'n': 'c~5849'},
                                                         },
                                                     },
                                                 ],
@@ -1622,7 +1622,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5848'},
+                                    'of': {'op': 'var', 'n': 'c~5849'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1655,7 +1655,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5852',
+                    'v': 'c~5853',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1673,7 +1673,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5852'},
+                                'k': {'op': 'var', 'n': 'c~5853'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1736,7 +1736,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5853',
+                        'v': 's~5854',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1744,11 +1744,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5854',
+                                    'v': 'x~5855',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5853'},
+                                        'k': {'op': 'var', 'n': 's~5854'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1759,7 +1759,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5854'},
+                                                    'of': {'op': 'var', 'n': 'x~5855'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -1769,7 +1769,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5854'},
+                                                    'of': {'op': 'var', 'n': 'x~5855'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1801,7 +1801,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5855',
+                    'v': 'c~5856',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1819,7 +1819,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5855'},
+                                'k': {'op': 'var', 'n': 'c~5856'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1848,14 +1848,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'n~5856',
+                    'v': 'n~5857',
                     'e': {'op': 'lit', 'v': 3, 'x': 8370},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7402,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'r~5857',
+                    'v': 'r~5858',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8371},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7403,
@@ -1865,14 +1865,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5858',
-                            'e': {'op': 'var', 'n': 'n~5856', 'x': 8372},
+                            'v': 'left~5859',
+                            'e': {'op': 'var', 'n': 'n~5857', 'x': 8372},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7405,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5859',
+                            'v': 'rep~5860',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
                             'w': {
                                 'op': 'and',
@@ -1885,18 +1885,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5859'},
+                                                'of': {'op': 'var', 'n': 'rep~5860'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5857'},
+                                        'b': {'op': 'var', 'n': 'r~5858'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5858'},
+                                        'a': {'op': 'var', 'n': 'left~5859'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1907,7 +1907,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5860',
+                                        'v': 'taken~5861',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8375},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7408,
@@ -1931,7 +1931,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5861',
+                                                        'v': 'instead~5862',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1942,7 +1942,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5858'},
+                                                                            {'op': 'var', 'n': 'left~5859'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1951,17 +1951,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5859'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5860'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5858'},
+                                                                                'a': {'op': 'var', 'n': 'left~5859'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5859'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5860'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1980,21 +1980,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5860', 'x': 8378},
+                                                            't': {'op': 'var', 'n': 'taken~5861', 'x': 8378},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5861', 'x': 8379},
+                                                            'e': {'op': 'var', 'n': 'instead~5862', 'x': 8379},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7412,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5861', 'x': 8380},
+                                                            'n': {'op': 'var', 'n': 'instead~5862', 'x': 8380},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5859'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5860'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8381,
@@ -2013,7 +2013,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5861'},
+                                                        {'op': 'var', 'n': 'instead~5862'},
                                                     ],
                                                     'x': 8382,
                                                 },
@@ -2024,15 +2024,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 3 $', 'it': 'guadagna 3 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7409,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5858', 'x': 8383},
+                                        't': {'op': 'var', 'n': 'left~5859', 'x': 8383},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5860', 'x': 8384},
+                                        'e': {'op': 'var', 'n': 'taken~5861', 'x': 8384},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7415,
                                     },
@@ -2045,15 +2046,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5862',
-                            'e': {'op': 'var', 'n': 'left~5858', 'x': 8385},
+                            'v': 'n~5863',
+                            'e': {'op': 'var', 'n': 'left~5859', 'x': 8385},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7416,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5863',
-                            'e': {'op': 'var', 'n': 'r~5857', 'x': 8386},
+                            'v': 'r~5864',
+                            'e': {'op': 'var', 'n': 'r~5858', 'x': 8386},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
                         },
@@ -2062,7 +2063,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5864',
+                                    'v': 'k~5865',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2079,13 +2080,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5863'},
+                                                                'of': {'op': 'var', 'n': 'r~5864'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5862'},
+                                                        'a': {'op': 'var', 'n': 'n~5863'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2093,11 +2094,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5862'},
+                                                                        {'op': 'var', 'n': 'n~5863'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5863'},
+                                                                            'k': {'op': 'var', 'n': 'r~5864'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2121,7 +2122,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5863'},
+                                            'of': {'op': 'var', 'n': 'r~5864'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2130,7 +2131,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5864', 'x': 8389},
+                                        't': {'op': 'var', 'n': 'k~5865', 'x': 8389},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2147,14 +2148,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5864'},
+                                                                        {'op': 'var', 'n': 'k~5865'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5863'},
+                                                                                'of': {'op': 'var', 'n': 'r~5864'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2165,7 +2166,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5863'},
+                                                                                'k': {'op': 'var', 'n': 'r~5864'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2193,12 +2194,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5863'},
+                                        'k': {'op': 'var', 'n': 'r~5864'},
                                         'd': 0,
                                         'x': 8391,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5864', 'x': 8392},
+                                    'e': {'op': 'var', 'n': 'k~5865', 'x': 8392},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7422,
@@ -2211,7 +2212,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5863'},
+                                            'of': {'op': 'var', 'n': 'r~5864'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2223,12 +2224,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5863'},
+                                            'k': {'op': 'var', 'n': 'r~5864'},
                                             'd': 0,
                                             'x': 8394,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8395},
+                                        'e': {'op': 'var', 'n': 'k~5865', 'x': 8395},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7424,
@@ -2244,14 +2245,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5863'},
+                                                'of': {'op': 'var', 'n': 'r~5864'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5864'},
+                                                'a': {'op': 'var', 'n': 'k~5865'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2271,7 +2272,7 @@ RECORDS = {
                                             'x': 8397,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8398},
+                                        'e': {'op': 'var', 'n': 'k~5865', 'x': 8398},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7426,
@@ -2315,7 +2316,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5865',
+                            'v': 'i~5866',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -2327,7 +2328,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5865'},
+                                    'of': {'op': 'var', 'n': 'i~5866'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2342,7 +2343,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5866',
+                            'v': 'c~5867',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -2353,7 +2354,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5867',
+                                            'v': 'x~5868',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -2362,8 +2363,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5867'},
-                                                'b': {'op': 'var', 'n': 'c~5866'},
+                                                'a': {'op': 'var', 'n': 'x~5868'},
+                                                'b': {'op': 'var', 'n': 'c~5867'},
                                             },
                                         },
                                     ],
@@ -2374,7 +2375,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5868',
+                                            'v': 'r~5869',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -2386,7 +2387,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5869',
+                                                        'v': 'x~5870',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -2394,14 +2395,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5868'},
+                                                            'k': {'op': 'var', 'n': 'r~5869'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5869'},
-                                                            'b': {'op': 'var', 'n': 'c~5866'},
+                                                            'a': {'op': 'var', 'n': 'x~5870'},
+                                                            'b': {'op': 'var', 'n': 'c~5867'},
                                                         },
                                                     },
                                                 ],
@@ -2416,7 +2417,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5866'},
+                                    'of': {'op': 'var', 'n': 'c~5867'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2452,7 +2453,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5870',
+                            'v': 'i~5871',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -2464,7 +2465,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5870'},
+                                    'of': {'op': 'var', 'n': 'i~5871'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2479,7 +2480,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5871',
+                            'v': 'c~5872',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -2490,7 +2491,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5872',
+                                            'v': 'x~5873',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -2499,8 +2500,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5872'},
-                                                'b': {'op': 'var', 'n': 'c~5871'},
+                                                'a': {'op': 'var', 'n': 'x~5873'},
+                                                'b': {'op': 'var', 'n': 'c~5872'},
                                             },
                                         },
                                     ],
@@ -2511,7 +2512,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5873',
+                                            'v': 'r~5874',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -2523,7 +2524,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5874',
+                                                        'v': 'x~5875',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -2531,14 +2532,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5873'},
+                                                            'k': {'op': 'var', 'n': 'r~5874'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5874'},
-                                                            'b': {'op': 'var', 'n': 'c~5871'},
+                                                            'a': {'op': 'var', 'n': 'x~5875'},
+                                                            'b': {'op': 'var', 'n': 'c~5872'},
                                                         },
                                                     },
                                                 ],
@@ -2553,7 +2554,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5871'},
+                                    'of': {'op': 'var', 'n': 'c~5872'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2597,14 +2598,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'n~5875',
+                    'v': 'n~5876',
                     'e': {'op': 'lit', 'v': 1, 'x': 8401},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7428,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'r~5876',
+                    'v': 'r~5877',
                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7429,
@@ -2614,14 +2615,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5877',
-                            'e': {'op': 'var', 'n': 'n~5875', 'x': 8403},
+                            'v': 'left~5878',
+                            'e': {'op': 'var', 'n': 'n~5876', 'x': 8403},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5878',
+                            'v': 'rep~5879',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
                             'w': {
                                 'op': 'and',
@@ -2634,18 +2635,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5878'},
+                                                'of': {'op': 'var', 'n': 'rep~5879'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5876'},
+                                        'b': {'op': 'var', 'n': 'r~5877'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5877'},
+                                        'a': {'op': 'var', 'n': 'left~5878'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2656,7 +2657,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5879',
+                                        'v': 'taken~5880',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8406},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7434,
@@ -2680,7 +2681,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5880',
+                                                        'v': 'instead~5881',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2691,7 +2692,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5877'},
+                                                                            {'op': 'var', 'n': 'left~5878'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2700,17 +2701,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5878'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5879'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5877'},
+                                                                                'a': {'op': 'var', 'n': 'left~5878'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5878'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5879'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2729,21 +2730,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5879', 'x': 8409},
+                                                            't': {'op': 'var', 'n': 'taken~5880', 'x': 8409},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5880', 'x': 8410},
+                                                            'e': {'op': 'var', 'n': 'instead~5881', 'x': 8410},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7438,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5880', 'x': 8411},
+                                                            'n': {'op': 'var', 'n': 'instead~5881', 'x': 8411},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5878'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5879'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8412,
@@ -2762,7 +2763,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5880'},
+                                                        {'op': 'var', 'n': 'instead~5881'},
                                                     ],
                                                     'x': 8413,
                                                 },
@@ -2773,15 +2774,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 1, 'r': 'batteries'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 1 battery', 'it': 'guadagna 1 batteria'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7435,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5877', 'x': 8414},
+                                        't': {'op': 'var', 'n': 'left~5878', 'x': 8414},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5879', 'x': 8415},
+                                        'e': {'op': 'var', 'n': 'taken~5880', 'x': 8415},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7441,
                                     },
@@ -2794,15 +2796,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5881',
-                            'e': {'op': 'var', 'n': 'left~5877', 'x': 8416},
+                            'v': 'n~5882',
+                            'e': {'op': 'var', 'n': 'left~5878', 'x': 8416},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7442,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5882',
-                            'e': {'op': 'var', 'n': 'r~5876', 'x': 8417},
+                            'v': 'r~5883',
+                            'e': {'op': 'var', 'n': 'r~5877', 'x': 8417},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
                         },
@@ -2811,7 +2813,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5883',
+                                    'v': 'k~5884',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2828,13 +2830,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5882'},
+                                                                'of': {'op': 'var', 'n': 'r~5883'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5881'},
+                                                        'a': {'op': 'var', 'n': 'n~5882'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2842,11 +2844,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5881'},
+                                                                        {'op': 'var', 'n': 'n~5882'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5882'},
+                                                                            'k': {'op': 'var', 'n': 'r~5883'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2870,7 +2872,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5882'},
+                                            'of': {'op': 'var', 'n': 'r~5883'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2879,7 +2881,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5883', 'x': 8420},
+                                        't': {'op': 'var', 'n': 'k~5884', 'x': 8420},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2896,14 +2898,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5883'},
+                                                                        {'op': 'var', 'n': 'k~5884'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5882'},
+                                                                                'of': {'op': 'var', 'n': 'r~5883'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2914,7 +2916,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5882'},
+                                                                                'k': {'op': 'var', 'n': 'r~5883'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2942,12 +2944,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5882'},
+                                        'k': {'op': 'var', 'n': 'r~5883'},
                                         'd': 0,
                                         'x': 8422,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5883', 'x': 8423},
+                                    'e': {'op': 'var', 'n': 'k~5884', 'x': 8423},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7448,
@@ -2960,7 +2962,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5882'},
+                                            'of': {'op': 'var', 'n': 'r~5883'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2972,12 +2974,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5882'},
+                                            'k': {'op': 'var', 'n': 'r~5883'},
                                             'd': 0,
                                             'x': 8425,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8426},
+                                        'e': {'op': 'var', 'n': 'k~5884', 'x': 8426},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7450,
@@ -2993,14 +2995,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5882'},
+                                                'of': {'op': 'var', 'n': 'r~5883'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5883'},
+                                                'a': {'op': 'var', 'n': 'k~5884'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3020,7 +3022,7 @@ RECORDS = {
                                             'x': 8428,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8429},
+                                        'e': {'op': 'var', 'n': 'k~5884', 'x': 8429},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7452,

@@ -58,67 +58,67 @@ def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5941'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5939'))) and ((num(E.get('left~5940')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5942'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5940'))) and ((num(E.get('left~5941')) > 0)) else False)
 
 
 def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5941'), (E.get('left~5941') if (FLD(ctx, K[0], E.get('rep~5942')) == None) else FLD(ctx, K[0], E.get('rep~5942')))]))
 
 
 def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5941'))
+    return FLD(ctx, K[1], E.get('rep~5942'))
 
 
 def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5943')}
+    return {'instead': E.get('instead~5944')}
 
 
 def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5944') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5945'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5944'), (_w2.get(E.get('r~5945'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5945'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5945') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5946'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5945'), (_w2.get(E.get('r~5946'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5946'), 0))]))])
 
 
 def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None) != None)
 
 
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None)) - num((_w3.get(E.get('r~5945'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5945'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5947'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None)) - num((_w3.get(E.get('r~5946'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5946'), 0))))])])
 
 
 def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5945'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5945'), 0))
+    return (_w2.get(E.get('r~5946'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5946'), 0))
 
 
 def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5945'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5946'))) is str else None) != None)
 
 
 def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5945'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5945'), 0))
+    return (_w1.get(E.get('r~5946'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5946'), 0))
 
 
 def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5945'))) is str else None)) and ((E.get('k~5946') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5946'))) is str else None)) and ((E.get('k~5947') != 0)) else False)
 
 
 def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -130,31 +130,31 @@ def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~5948'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5948'), 0))) >= num(E.get('n~5947')))
+    return (num((_w2.get(E.get('r~5949'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5949'), 0))) >= num(E.get('n~5948')))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5950'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5950'), 0))
+    return (_w2.get(E.get('r~5951'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5951'), 0))
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5950'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
 
 
 def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5950'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5950'), 0))
+    return (_w1.get(E.get('r~5951'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5951'), 0))
 
 
 def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5950'))) is str else None)) and ((E.get('n~5949') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('n~5950') != 0)) else False)
 
 
 def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -170,67 +170,67 @@ def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5954'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5952'))) and ((num(E.get('left~5953')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5955'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5953'))) and ((num(E.get('left~5954')) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5954'), (E.get('left~5954') if (FLD(ctx, K[0], E.get('rep~5955')) == None) else FLD(ctx, K[0], E.get('rep~5955')))]))
 
 
 def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5954'))
+    return FLD(ctx, K[1], E.get('rep~5955'))
 
 
 def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5956')}
+    return {'instead': E.get('instead~5957')}
 
 
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5957') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5958'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5957'), (_w2.get(E.get('r~5958'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5958'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5958') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5959'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5958'), (_w2.get(E.get('r~5959'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5959'), 0))]))])
 
 
 def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None) != None)
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None)) - num((_w3.get(E.get('r~5958'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5958'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5960'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None)) - num((_w3.get(E.get('r~5959'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5959'), 0))))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5958'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5958'), 0))
+    return (_w2.get(E.get('r~5959'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5959'), 0))
 
 
 def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5958'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5959'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5958'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5958'), 0))
+    return (_w1.get(E.get('r~5959'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5959'), 0))
 
 
 def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5958'))) is str else None)) and ((E.get('k~5959') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5959'))) is str else None)) and ((E.get('k~5960') != 0)) else False)
 
 
 def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -242,43 +242,43 @@ def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if (((num((_w1.get(E.get('p~5960'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5960'), 0))) > 0) if ((ctx.index.plain['pieces'].get(_w2, NOREC).get('supply', None) if type((_w2 := E.get('p~5960'))) is str else None) != None) else (num((_w4.get(E.get('p~5960'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, E.get('p~5960'), 0))) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w5, NOREC).get('type', None) if type((_w5 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w6, NOREC).get('on', []) if type((_w6 := E.get('p~5960'))) is str else []))) and ((lambda v_movers_5963: ((True if (((ctx.index.plain['spaces'].get(_w8, NOREC).get('capacity', None) if type((_w8 := E.get('s~5961'))) is str else None) == 0)) or ((num(v_movers_5963) < num((ctx.index.plain['spaces'].get(_w9, NOREC).get('capacity', None) if type((_w9 := E.get('s~5961'))) is str else None)))) else False) if ((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5961'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w11, NOREC).get('structure', None) if type((_w11 := (v_x_5964.get('piece', None) if type(v_x_5964) is dict else KEY(v_x_5964, 'piece', None)))) is str else None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and ((v_movers_5963 == 0)) else False)))(len([v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if (ctx.index.plain['pieces'].get(_w7, NOREC).get('mover', None) if type((_w7 := (v_x_5962.get('piece', None) if type(v_x_5962) is dict else KEY(v_x_5962, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w12, NOREC).get('mover', None) if type((_w12 := E.get('p~5960'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w13, NOREC).get('type', None) if type((_w13 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w14, NOREC).get('on', []) if type((_w14 := E.get('p~5960'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w15, NOREC).get('structure', None) if type((_w15 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) else False))) else False))
+    return MEMO(ctx, (8654, E.get('p~5961'), E.get('s~5962'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if (((num((_w1.get(E.get('p~5961'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5961'), 0))) > 0) if ((ctx.index.plain['pieces'].get(_w2, NOREC).get('supply', None) if type((_w2 := E.get('p~5961'))) is str else None) != None) else (num((_w4.get(E.get('p~5961'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, E.get('p~5961'), 0))) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w5, NOREC).get('type', None) if type((_w5 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w6, NOREC).get('on', []) if type((_w6 := E.get('p~5961'))) is str else []))) and ((lambda v_movers_5964: ((True if (((ctx.index.plain['spaces'].get(_w8, NOREC).get('capacity', None) if type((_w8 := E.get('s~5962'))) is str else None) == 0)) or ((num(v_movers_5964) < num((ctx.index.plain['spaces'].get(_w9, NOREC).get('capacity', None) if type((_w9 := E.get('s~5962'))) is str else None)))) else False) if ((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5962'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w11, NOREC).get('structure', None) if type((_w11 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) and ((v_movers_5964 == 0)) else False)))(len([v_x_5963 for v_x_5963 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), [])) if (ctx.index.plain['pieces'].get(_w7, NOREC).get('mover', None) if type((_w7 := (v_x_5963.get('piece', None) if type(v_x_5963) is dict else KEY(v_x_5963, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w12, NOREC).get('mover', None) if type((_w12 := E.get('p~5961'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w13, NOREC).get('type', None) if type((_w13 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w14, NOREC).get('on', []) if type((_w14 := E.get('p~5961'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w15, NOREC).get('structure', None) if type((_w15 := (v_x_5966.get('piece', None) if type(v_x_5966) is dict else KEY(v_x_5966, 'piece', None)))) is str else None) for v_x_5966 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5966'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5967'))) is str else None) != None)
 
 
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~5966'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5966'), 0))
+    return (_w1.get(E.get('p~5967'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5967'), 0))
 
 
 def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~5966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5966'), 0))
+    return (_w2.get(E.get('p~5967'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5967'), 0))
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~5967'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5967'), []))
+    return (_w1.get(E.get('s~5968'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5968'), []))
 
 
 def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~5966'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~5967'), 'owner': E.get('you')}]
 
 
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5968'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5969'))) is str else None)
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -288,13 +288,13 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5970'))) is str else 0) == ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (True if (((v_x_5972.get('piece', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'piece', None)) == 'tower')) and (((v_x_5972.get('owner', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'owner', None)) == E.get('you'))) else False)]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5971'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5971'))) is str else 0) == ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5973 for v_x_5973 in items_of(KEY(ctx.state.get('places'), v_s_5972, [])) if (True if (((v_x_5973.get('piece', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'piece', None)) == 'tower')) and (((v_x_5973.get('owner', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'owner', None)) == E.get('you'))) else False)]) for v_s_5972 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('c~5970'))
+    return FLD(ctx, K[2], E.get('c~5971'))
 
 
 def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -304,67 +304,67 @@ def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5976'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5974'))) and ((num(E.get('left~5975')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5977'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5975'))) and ((num(E.get('left~5976')) > 0)) else False)
 
 
 def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5976'), (E.get('left~5976') if (FLD(ctx, K[0], E.get('rep~5977')) == None) else FLD(ctx, K[0], E.get('rep~5977')))]))
 
 
 def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5976'))
+    return FLD(ctx, K[1], E.get('rep~5977'))
 
 
 def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5978')}
+    return {'instead': E.get('instead~5979')}
 
 
 def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5979') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5980'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5979'), (_w2.get(E.get('r~5980'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5980'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5980') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5981'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5980'), (_w2.get(E.get('r~5981'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5981'), 0))]))])
 
 
 def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None) != None)
 
 
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None)) - num((_w3.get(E.get('r~5980'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5980'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5982'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None)) - num((_w3.get(E.get('r~5981'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5981'), 0))))])])
 
 
 def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5980'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5980'), 0))
+    return (_w2.get(E.get('r~5981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5981'), 0))
 
 
 def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5980'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5981'))) is str else None) != None)
 
 
 def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5980'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5980'), 0))
+    return (_w1.get(E.get('r~5981'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5981'), 0))
 
 
 def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5980'))) is str else None)) and ((E.get('k~5981') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5981'))) is str else None)) and ((E.get('k~5982') != 0)) else False)
 
 
 def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -382,11 +382,11 @@ def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5938', 5, True)
+    ctx.put(E, 'n~5939', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5939', 'money', True)
+    ctx.put(E, 'r~5940', 'money', True)
     return t_7590(ctx, k, s, E)
 
 
@@ -396,7 +396,7 @@ def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5938', 5, True)
+    ctx.put(E, 'n~5939', 5, True)
     return True
 
 
@@ -406,7 +406,7 @@ def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5939', 'money', True)
+    ctx.put(E, 'r~5940', 'money', True)
     return True
 
 
@@ -420,11 +420,11 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5944', E.get('left~5940'), True)
+        ctx.put(E, 'n~5945', E.get('left~5941'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5945', E.get('r~5939'), True)
+        ctx.put(E, 'r~5946', E.get('r~5940'), True)
         if not d_7604(ctx, E):
             return False
         return k()
@@ -432,7 +432,7 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5940', E.get('n~5938'), True)
+    ctx.put(E, 'left~5941', E.get('n~5939'), True)
     return t_7592(ctx, r1, s, E)
 
 
@@ -442,7 +442,7 @@ def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5940', E.get('n~5938'), True)
+    ctx.put(E, 'left~5941', E.get('n~5939'), True)
     return True
 
 
@@ -453,17 +453,17 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~5941', MISSING)
+    old = E.get('rep~5942', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5941', old)
+        UNSET(ctx, E, 'rep~5942', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5941', item, True)
+            ctx.put(E, 'rep~5942', item, True)
             if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -481,13 +481,13 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7601, E, 'left~5940', E.get('taken~5942'))
+        ASSIGN(ctx, 7601, E, 'left~5941', E.get('taken~5943'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5942', 0, True)
+    ctx.put(E, 'taken~5943', 0, True)
     return t_7595(ctx, r1, s, E)
 
 
@@ -497,7 +497,7 @@ def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5942', 0, True)
+    ctx.put(E, 'taken~5943', 0, True)
     return True
 
 
@@ -524,7 +524,7 @@ def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5943', E.get('instead~5944'))
     return t_7599(ctx, k, s, E)
 
 
@@ -534,7 +534,7 @@ def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5943', E.get('instead~5944'))
     return True
 
 
@@ -549,7 +549,7 @@ def t_7599(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7600(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5943')))
+    return nxt(num(E.get('instead~5944')))
 
 
 def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -567,7 +567,7 @@ def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7601, E, 'left~5940', E.get('taken~5942'))
+    ASSIGN(ctx, 7601, E, 'left~5941', E.get('taken~5943'))
     return True
 
 
@@ -577,7 +577,7 @@ def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5944', E.get('left~5940'), True)
+    ctx.put(E, 'n~5945', E.get('left~5941'), True)
     return True
 
 
@@ -587,7 +587,7 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5945', E.get('r~5939'), True)
+    ctx.put(E, 'r~5946', E.get('r~5940'), True)
     return True
 
 
@@ -600,15 +600,15 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
+    ctx.put(E, 'k~5947', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5947'), '+=', False, K[3])
     if not d_7609(ctx, E):
         return False
     if not d_7611(ctx, E):
@@ -622,7 +622,7 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
+    ctx.put(E, 'k~5947', x_8596(ctx, E), True)
     return True
 
 
@@ -636,7 +636,7 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5946', x_8599(ctx, E))
+        LOCAL(ctx, E, 'k~5947', x_8599(ctx, E))
     return True
 
 
@@ -646,7 +646,7 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5946', x_8599(ctx, E))
+    LOCAL(ctx, E, 'k~5947', x_8599(ctx, E))
     return True
 
 
@@ -656,9 +656,9 @@ def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5947'), '+=', False, K[3])
     return True
 
 
@@ -672,9 +672,9 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
+        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5946'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5947'), '-=', False, K[4])
     return True
 
 
@@ -684,9 +684,9 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
+    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5946'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5947'), '-=', False, K[4])
     return True
 
 
@@ -702,7 +702,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5947'), '+=', False, K[5])
     return True
 
 
@@ -714,7 +714,7 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5947'), '+=', False, K[5])
     return True
 
 
@@ -734,21 +734,21 @@ def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5947', 2, True)
+    ctx.put(E, 'n~5948', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5948', 'energy', True)
+    ctx.put(E, 'r~5949', 'energy', True)
     if not d_7617(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5951', 1, True)
+    ctx.put(E, 'n~5952', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5952', 'batteries', True)
+    ctx.put(E, 'r~5953', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
@@ -758,7 +758,7 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5947', 2, True)
+    ctx.put(E, 'n~5948', 2, True)
     return True
 
 
@@ -768,7 +768,7 @@ def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5948', 'energy', True)
+    ctx.put(E, 'r~5949', 'energy', True)
     return True
 
 
@@ -786,11 +786,11 @@ def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5949', E.get('n~5947'), True)
+    ctx.put(E, 'n~5950', E.get('n~5948'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    ctx.put(E, 'r~5951', E.get('r~5949'), True)
     if not d_7621(ctx, E):
         return False
     return True
@@ -813,7 +813,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5949', E.get('n~5947'), True)
+    ctx.put(E, 'n~5950', E.get('n~5948'), True)
     return True
 
 
@@ -823,7 +823,7 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    ctx.put(E, 'r~5951', E.get('r~5949'), True)
     return True
 
 
@@ -836,9 +836,9 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~5950'), '-=', False, K[3])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -852,9 +852,9 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~5950'), '-=', False, K[3])
     return True
 
 
@@ -868,9 +868,9 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
+        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5951'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~5950'), '+=', False, K[4])
     return True
 
 
@@ -880,9 +880,9 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
+    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~5950'), '+=', False, K[4])
     return True
 
 
@@ -898,7 +898,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~5950'), '-=', False, K[5])
     return True
 
 
@@ -910,7 +910,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~5950'), '-=', False, K[5])
     return True
 
 
@@ -920,7 +920,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5951', 1, True)
+    ctx.put(E, 'n~5952', 1, True)
     return True
 
 
@@ -930,7 +930,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5952', 'batteries', True)
+    ctx.put(E, 'r~5953', 'batteries', True)
     return True
 
 
@@ -944,11 +944,11 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5957', E.get('left~5953'), True)
+        ctx.put(E, 'n~5958', E.get('left~5954'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5958', E.get('r~5952'), True)
+        ctx.put(E, 'r~5959', E.get('r~5953'), True)
         if not d_7643(ctx, E):
             return False
         return k()
@@ -956,7 +956,7 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5953', E.get('n~5951'), True)
+    ctx.put(E, 'left~5954', E.get('n~5952'), True)
     return t_7631(ctx, r1, s, E)
 
 
@@ -966,7 +966,7 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5953', E.get('n~5951'), True)
+    ctx.put(E, 'left~5954', E.get('n~5952'), True)
     return True
 
 
@@ -977,17 +977,17 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~5954', MISSING)
+    old = E.get('rep~5955', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5954', old)
+        UNSET(ctx, E, 'rep~5955', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5954', item, True)
+            ctx.put(E, 'rep~5955', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1005,13 +1005,13 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7640, E, 'left~5953', E.get('taken~5955'))
+        ASSIGN(ctx, 7640, E, 'left~5954', E.get('taken~5956'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5955', 0, True)
+    ctx.put(E, 'taken~5956', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
@@ -1021,7 +1021,7 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5955', 0, True)
+    ctx.put(E, 'taken~5956', 0, True)
     return True
 
 
@@ -1048,7 +1048,7 @@ def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5956', E.get('instead~5957'))
     return t_7638(ctx, k, s, E)
 
 
@@ -1058,7 +1058,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5956', E.get('instead~5957'))
     return True
 
 
@@ -1073,7 +1073,7 @@ def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7639(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5956')))
+    return nxt(num(E.get('instead~5957')))
 
 
 def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1091,7 +1091,7 @@ def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~5953', E.get('taken~5955'))
+    ASSIGN(ctx, 7640, E, 'left~5954', E.get('taken~5956'))
     return True
 
 
@@ -1101,7 +1101,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5957', E.get('left~5953'), True)
+    ctx.put(E, 'n~5958', E.get('left~5954'), True)
     return True
 
 
@@ -1111,7 +1111,7 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5958', E.get('r~5952'), True)
+    ctx.put(E, 'r~5959', E.get('r~5953'), True)
     return True
 
 
@@ -1124,15 +1124,15 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
+    ctx.put(E, 'k~5960', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5959'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5960'), '+=', False, K[3])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -1146,7 +1146,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
+    ctx.put(E, 'k~5960', x_8638(ctx, E), True)
     return True
 
 
@@ -1160,7 +1160,7 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5959', x_8641(ctx, E))
+        LOCAL(ctx, E, 'k~5960', x_8641(ctx, E))
     return True
 
 
@@ -1170,7 +1170,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5959', x_8641(ctx, E))
+    LOCAL(ctx, E, 'k~5960', x_8641(ctx, E))
     return True
 
 
@@ -1180,9 +1180,9 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5959'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5960'), '+=', False, K[3])
     return True
 
 
@@ -1196,9 +1196,9 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
+        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5959'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5960'), '-=', False, K[4])
     return True
 
 
@@ -1208,9 +1208,9 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
+    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5959'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5960'), '-=', False, K[4])
     return True
 
 
@@ -1226,7 +1226,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5960'), '+=', False, K[5])
     return True
 
 
@@ -1238,7 +1238,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5960'), '+=', False, K[5])
     return True
 
 
@@ -1258,11 +1258,11 @@ def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5960', 'bulldozer', True)
+    ctx.put(E, 'p~5961', 'bulldozer', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5961', 'utility', True)
+    ctx.put(E, 's~5962', 'utility', True)
     return t_7656(ctx, k, s, E)
 
 
@@ -1272,7 +1272,7 @@ def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5960', 'bulldozer', True)
+    ctx.put(E, 'p~5961', 'bulldozer', True)
     return True
 
 
@@ -1282,7 +1282,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5961', 'utility', True)
+    ctx.put(E, 's~5962', 'utility', True)
     return True
 
 
@@ -1306,21 +1306,21 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5966', E.get('p~5960'), True)
+    ctx.put(E, 'p~5967', E.get('p~5961'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5967', E.get('s~5961'), True)
+    ctx.put(E, 's~5968', E.get('s~5962'), True)
     if not d_7660(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5968', E.get('p~5960'), True)
+    ctx.put(E, 'p~5969', E.get('p~5961'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5969', E.get('s~5961'), True)
+    ctx.put(E, 's~5970', E.get('s~5962'), True)
     return t_7667(ctx, k, s, E)
 
 
@@ -1330,7 +1330,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5966', E.get('p~5960'), True)
+    ctx.put(E, 'p~5967', E.get('p~5961'), True)
     return True
 
 
@@ -1340,7 +1340,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5967', E.get('s~5961'), True)
+    ctx.put(E, 's~5968', E.get('s~5962'), True)
     return True
 
 
@@ -1355,7 +1355,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5968'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1371,14 +1371,14 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
+        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5967'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
+        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5967'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1390,7 +1390,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
+    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5967'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     return True
@@ -1402,7 +1402,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
+    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5967'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1414,7 +1414,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5968'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1426,7 +1426,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5968', E.get('p~5960'), True)
+    ctx.put(E, 'p~5969', E.get('p~5961'), True)
     return True
 
 
@@ -1436,7 +1436,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5969', E.get('s~5961'), True)
+    ctx.put(E, 's~5970', E.get('s~5962'), True)
     return True
 
 
@@ -1458,17 +1458,17 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8667(ctx, E)))
-    old = E.get('c~5970', MISSING)
+    old = E.get('c~5971', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~5970', old)
+        UNSET(ctx, E, 'c~5971', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~5970', item, True)
+            ctx.put(E, 'c~5971', item, True)
             if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1494,11 +1494,11 @@ def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5973', 3, True)
+    ctx.put(E, 'n~5974', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5974', 'money', True)
+    ctx.put(E, 'r~5975', 'money', True)
     return t_7673(ctx, k, s, E)
 
 
@@ -1508,7 +1508,7 @@ def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5973', 3, True)
+    ctx.put(E, 'n~5974', 3, True)
     return True
 
 
@@ -1518,7 +1518,7 @@ def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5974', 'money', True)
+    ctx.put(E, 'r~5975', 'money', True)
     return True
 
 
@@ -1532,11 +1532,11 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5979', E.get('left~5975'), True)
+        ctx.put(E, 'n~5980', E.get('left~5976'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5980', E.get('r~5974'), True)
+        ctx.put(E, 'r~5981', E.get('r~5975'), True)
         if not d_7687(ctx, E):
             return False
         return k()
@@ -1544,7 +1544,7 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5975', E.get('n~5973'), True)
+    ctx.put(E, 'left~5976', E.get('n~5974'), True)
     return t_7675(ctx, r1, s, E)
 
 
@@ -1554,7 +1554,7 @@ def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5975', E.get('n~5973'), True)
+    ctx.put(E, 'left~5976', E.get('n~5974'), True)
     return True
 
 
@@ -1565,17 +1565,17 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~5976', MISSING)
+    old = E.get('rep~5977', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5976', old)
+        UNSET(ctx, E, 'rep~5977', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5976', item, True)
+            ctx.put(E, 'rep~5977', item, True)
             if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1593,13 +1593,13 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7684, E, 'left~5975', E.get('taken~5977'))
+        ASSIGN(ctx, 7684, E, 'left~5976', E.get('taken~5978'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5977', 0, True)
+    ctx.put(E, 'taken~5978', 0, True)
     return t_7678(ctx, r1, s, E)
 
 
@@ -1609,7 +1609,7 @@ def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5977', 0, True)
+    ctx.put(E, 'taken~5978', 0, True)
     return True
 
 
@@ -1636,7 +1636,7 @@ def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5978', E.get('instead~5979'))
     return t_7682(ctx, k, s, E)
 
 
@@ -1646,7 +1646,7 @@ def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5978', E.get('instead~5979'))
     return True
 
 
@@ -1661,7 +1661,7 @@ def t_7682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7683(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5978')))
+    return nxt(num(E.get('instead~5979')))
 
 
 def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1679,7 +1679,7 @@ def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7684, E, 'left~5975', E.get('taken~5977'))
+    ASSIGN(ctx, 7684, E, 'left~5976', E.get('taken~5978'))
     return True
 
 
@@ -1689,7 +1689,7 @@ def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5979', E.get('left~5975'), True)
+    ctx.put(E, 'n~5980', E.get('left~5976'), True)
     return True
 
 
@@ -1699,7 +1699,7 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5980', E.get('r~5974'), True)
+    ctx.put(E, 'r~5981', E.get('r~5975'), True)
     return True
 
 
@@ -1712,15 +1712,15 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
+    ctx.put(E, 'k~5982', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5981'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5982'), '+=', False, K[3])
     if not d_7692(ctx, E):
         return False
     if not d_7694(ctx, E):
@@ -1734,7 +1734,7 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
+    ctx.put(E, 'k~5982', x_8687(ctx, E), True)
     return True
 
 
@@ -1748,7 +1748,7 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5981', x_8690(ctx, E))
+        LOCAL(ctx, E, 'k~5982', x_8690(ctx, E))
     return True
 
 
@@ -1758,7 +1758,7 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5981', x_8690(ctx, E))
+    LOCAL(ctx, E, 'k~5982', x_8690(ctx, E))
     return True
 
 
@@ -1768,9 +1768,9 @@ def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5981'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5982'), '+=', False, K[3])
     return True
 
 
@@ -1784,9 +1784,9 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
+        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5981'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5982'), '-=', False, K[4])
     return True
 
 
@@ -1796,9 +1796,9 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
+    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5981'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5982'), '-=', False, K[4])
     return True
 
 
@@ -1814,7 +1814,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5982'), '+=', False, K[5])
     return True
 
 
@@ -1826,7 +1826,7 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5982'), '+=', False, K[5])
     return True
 
 
@@ -2070,14 +2070,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'n~5938',
+                    'v': 'n~5939',
                     'e': {'op': 'lit', 'v': 5, 'x': 8579},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7588,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'r~5939',
+                    'v': 'r~5940',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8580},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7589,
@@ -2087,14 +2087,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5940',
-                            'e': {'op': 'var', 'n': 'n~5938', 'x': 8581},
+                            'v': 'left~5941',
+                            'e': {'op': 'var', 'n': 'n~5939', 'x': 8581},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7591,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5941',
+                            'v': 'rep~5942',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
                             'w': {
                                 'op': 'and',
@@ -2107,18 +2107,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5941'},
+                                                'of': {'op': 'var', 'n': 'rep~5942'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5939'},
+                                        'b': {'op': 'var', 'n': 'r~5940'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5940'},
+                                        'a': {'op': 'var', 'n': 'left~5941'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2129,7 +2129,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5942',
+                                        'v': 'taken~5943',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8584},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7594,
@@ -2153,7 +2153,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5943',
+                                                        'v': 'instead~5944',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2164,7 +2164,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5940'},
+                                                                            {'op': 'var', 'n': 'left~5941'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2173,17 +2173,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5941'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5942'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5940'},
+                                                                                'a': {'op': 'var', 'n': 'left~5941'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5941'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5942'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2202,21 +2202,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5942', 'x': 8587},
+                                                            't': {'op': 'var', 'n': 'taken~5943', 'x': 8587},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5943', 'x': 8588},
+                                                            'e': {'op': 'var', 'n': 'instead~5944', 'x': 8588},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7598,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5943', 'x': 8589},
+                                                            'n': {'op': 'var', 'n': 'instead~5944', 'x': 8589},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5941'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5942'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8590,
@@ -2235,7 +2235,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5943'},
+                                                        {'op': 'var', 'n': 'instead~5944'},
                                                     ],
                                                     'x': 8591,
                                                 },
@@ -2246,15 +2246,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 5 $', 'it': 'guadagna 5 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7595,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5940', 'x': 8592},
+                                        't': {'op': 'var', 'n': 'left~5941', 'x': 8592},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5942', 'x': 8593},
+                                        'e': {'op': 'var', 'n': 'taken~5943', 'x': 8593},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7601,
                                     },
@@ -2267,15 +2268,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5944',
-                            'e': {'op': 'var', 'n': 'left~5940', 'x': 8594},
+                            'v': 'n~5945',
+                            'e': {'op': 'var', 'n': 'left~5941', 'x': 8594},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5945',
-                            'e': {'op': 'var', 'n': 'r~5939', 'x': 8595},
+                            'v': 'r~5946',
+                            'e': {'op': 'var', 'n': 'r~5940', 'x': 8595},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
                         },
@@ -2284,7 +2285,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5946',
+                                    'v': 'k~5947',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2301,13 +2302,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5945'},
+                                                                'of': {'op': 'var', 'n': 'r~5946'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5944'},
+                                                        'a': {'op': 'var', 'n': 'n~5945'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2315,11 +2316,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5944'},
+                                                                        {'op': 'var', 'n': 'n~5945'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5945'},
+                                                                            'k': {'op': 'var', 'n': 'r~5946'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2343,7 +2344,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5945'},
+                                            'of': {'op': 'var', 'n': 'r~5946'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2352,7 +2353,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5946', 'x': 8598},
+                                        't': {'op': 'var', 'n': 'k~5947', 'x': 8598},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2369,14 +2370,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5946'},
+                                                                        {'op': 'var', 'n': 'k~5947'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5945'},
+                                                                                'of': {'op': 'var', 'n': 'r~5946'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2387,7 +2388,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5945'},
+                                                                                'k': {'op': 'var', 'n': 'r~5946'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2415,12 +2416,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5945'},
+                                        'k': {'op': 'var', 'n': 'r~5946'},
                                         'd': 0,
                                         'x': 8600,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5946', 'x': 8601},
+                                    'e': {'op': 'var', 'n': 'k~5947', 'x': 8601},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7608,
@@ -2433,7 +2434,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5945'},
+                                            'of': {'op': 'var', 'n': 'r~5946'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2445,12 +2446,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5945'},
+                                            'k': {'op': 'var', 'n': 'r~5946'},
                                             'd': 0,
                                             'x': 8603,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8604},
+                                        'e': {'op': 'var', 'n': 'k~5947', 'x': 8604},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7610,
@@ -2466,14 +2467,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5945'},
+                                                'of': {'op': 'var', 'n': 'r~5946'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5946'},
+                                                'a': {'op': 'var', 'n': 'k~5947'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2493,7 +2494,7 @@ RECORDS = {
                                             'x': 8606,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8607},
+                                        'e': {'op': 'var', 'n': 'k~5947', 'x': 8607},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7612,
@@ -2548,14 +2549,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5947',
+                                'v': 'n~5948',
                                 'e': {'op': 'lit', 'v': 2, 'x': 8608},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7615,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5948',
+                                'v': 'r~5949',
                                 'e': {'op': 'lit', 'v': 'energy', 'x': 8609},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7616,
@@ -2575,10 +2576,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~5948'},
+                                                'k': {'op': 'var', 'n': 'r~5949'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~5947'},
+                                            'b': {'op': 'var', 'n': 'n~5948'},
                                             'x': 8610,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2586,15 +2587,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~5949',
-                                        'e': {'op': 'var', 'n': 'n~5947', 'x': 8611},
+                                        'v': 'n~5950',
+                                        'e': {'op': 'var', 'n': 'n~5948', 'x': 8611},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7619,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~5950',
-                                        'e': {'op': 'var', 'n': 'r~5948', 'x': 8612},
+                                        'v': 'r~5951',
+                                        'e': {'op': 'var', 'n': 'r~5949', 'x': 8612},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7620,
                                     },
@@ -2610,12 +2611,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5950'},
+                                                    'k': {'op': 'var', 'n': 'r~5951'},
                                                     'd': 0,
                                                     'x': 8613,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~5949', 'x': 8614},
+                                                'e': {'op': 'var', 'n': 'n~5950', 'x': 8614},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 7622,
@@ -2628,7 +2629,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5950'},
+                                                        'of': {'op': 'var', 'n': 'r~5951'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2640,12 +2641,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5950'},
+                                                        'k': {'op': 'var', 'n': 'r~5951'},
                                                         'd': 0,
                                                         'x': 8616,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8617},
+                                                    'e': {'op': 'var', 'n': 'n~5950', 'x': 8617},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 7624,
@@ -2661,14 +2662,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5950'},
+                                                            'of': {'op': 'var', 'n': 'r~5951'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~5949'},
+                                                            'a': {'op': 'var', 'n': 'n~5950'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2688,7 +2689,7 @@ RECORDS = {
                                                         'x': 8619,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8620},
+                                                    'e': {'op': 'var', 'n': 'n~5950', 'x': 8620},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 7626,
@@ -2706,14 +2707,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5951',
+                                'v': 'n~5952',
                                 'e': {'op': 'lit', 'v': 1, 'x': 8621},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7627,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5952',
+                                'v': 'r~5953',
                                 'e': {'op': 'lit', 'v': 'batteries', 'x': 8622},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7628,
@@ -2723,14 +2724,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~5953',
-                                        'e': {'op': 'var', 'n': 'n~5951', 'x': 8623},
+                                        'v': 'left~5954',
+                                        'e': {'op': 'var', 'n': 'n~5952', 'x': 8623},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 7630,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~5954',
+                                        'v': 'rep~5955',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
                                         'w': {
                                             'op': 'and',
@@ -2743,18 +2744,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~5954'},
+                                                            'of': {'op': 'var', 'n': 'rep~5955'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~5952'},
+                                                    'b': {'op': 'var', 'n': 'r~5953'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~5953'},
+                                                    'a': {'op': 'var', 'n': 'left~5954'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2765,7 +2766,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~5955',
+                                                    'v': 'taken~5956',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 8626},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 7633,
@@ -2789,7 +2790,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~5956',
+                                                                    'v': 'instead~5957',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2800,7 +2801,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~5953'},
+                                                                                        {'op': 'var', 'n': 'left~5954'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2809,17 +2810,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~5954'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~5955'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~5953'},
+                                                                                            'a': {'op': 'var', 'n': 'left~5954'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~5954'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~5955'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2838,21 +2839,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~5955', 'x': 8629},
+                                                                        't': {'op': 'var', 'n': 'taken~5956', 'x': 8629},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~5956', 'x': 8630},
+                                                                        'e': {'op': 'var', 'n': 'instead~5957', 'x': 8630},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7637,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~5956', 'x': 8631},
+                                                                        'n': {'op': 'var', 'n': 'instead~5957', 'x': 8631},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~5954'},
+                                                                                'of': {'op': 'var', 'n': 'rep~5955'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 8632,
@@ -2871,7 +2872,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~5956'},
+                                                                    {'op': 'var', 'n': 'instead~5957'},
                                                                 ],
                                                                 'x': 8633,
                                                             },
@@ -2882,15 +2883,16 @@ RECORDS = {
                                                         'def': 'gain',
                                                         'args': {'n': 1, 'r': 'batteries'},
                                                         'kinds': {'r': 'resources'},
+                                                        'text': {'en': 'gain 1 battery', 'it': 'guadagna 1 batteria'},
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                     'id': 7634,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~5953', 'x': 8634},
+                                                    't': {'op': 'var', 'n': 'left~5954', 'x': 8634},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~5955', 'x': 8635},
+                                                    'e': {'op': 'var', 'n': 'taken~5956', 'x': 8635},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 7640,
                                                 },
@@ -2903,15 +2905,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~5957',
-                                        'e': {'op': 'var', 'n': 'left~5953', 'x': 8636},
+                                        'v': 'n~5958',
+                                        'e': {'op': 'var', 'n': 'left~5954', 'x': 8636},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7641,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~5958',
-                                        'e': {'op': 'var', 'n': 'r~5952', 'x': 8637},
+                                        'v': 'r~5959',
+                                        'e': {'op': 'var', 'n': 'r~5953', 'x': 8637},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
                                     },
@@ -2920,7 +2922,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~5959',
+                                                'v': 'k~5960',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2937,13 +2939,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~5958'},
+                                                                            'of': {'op': 'var', 'n': 'r~5959'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~5957'},
+                                                                    'a': {'op': 'var', 'n': 'n~5958'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2951,11 +2953,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~5957'},
+                                                                                    {'op': 'var', 'n': 'n~5958'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~5958'},
+                                                                                        'k': {'op': 'var', 'n': 'r~5959'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2979,7 +2981,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5958'},
+                                                        'of': {'op': 'var', 'n': 'r~5959'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2988,7 +2990,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~5959', 'x': 8640},
+                                                    't': {'op': 'var', 'n': 'k~5960', 'x': 8640},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -3005,14 +3007,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~5959'},
+                                                                                    {'op': 'var', 'n': 'k~5960'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~5958'},
+                                                                                            'of': {'op': 'var', 'n': 'r~5959'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -3023,7 +3025,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~5958'},
+                                                                                            'k': {'op': 'var', 'n': 'r~5959'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -3051,12 +3053,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5958'},
+                                                    'k': {'op': 'var', 'n': 'r~5959'},
                                                     'd': 0,
                                                     'x': 8642,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~5959', 'x': 8643},
+                                                'e': {'op': 'var', 'n': 'k~5960', 'x': 8643},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 7647,
@@ -3069,7 +3071,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5958'},
+                                                        'of': {'op': 'var', 'n': 'r~5959'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -3081,12 +3083,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5958'},
+                                                        'k': {'op': 'var', 'n': 'r~5959'},
                                                         'd': 0,
                                                         'x': 8645,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8646},
+                                                    'e': {'op': 'var', 'n': 'k~5960', 'x': 8646},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 7649,
@@ -3102,14 +3104,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5958'},
+                                                            'of': {'op': 'var', 'n': 'r~5959'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~5959'},
+                                                            'a': {'op': 'var', 'n': 'k~5960'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -3129,7 +3131,7 @@ RECORDS = {
                                                         'x': 8648,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8649},
+                                                    'e': {'op': 'var', 'n': 'k~5960', 'x': 8649},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 7651,
@@ -3223,14 +3225,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 'p~5960',
+                    'v': 'p~5961',
                     'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8652},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7654,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 's~5961',
+                    'v': 's~5962',
                     'e': {'op': 'lit', 'v': 'utility', 'x': 8653},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7655,
@@ -3248,7 +3250,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'pieces',
-                                        'of': {'op': 'var', 'n': 'p~5960'},
+                                        'of': {'op': 'var', 'n': 'p~5961'},
                                         'f': 'supply',
                                         'd': None,
                                     },
@@ -3260,7 +3262,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'supply'},
-                                        'k': {'op': 'var', 'n': 'p~5960'},
+                                        'k': {'op': 'var', 'n': 'p~5961'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3275,7 +3277,7 @@ RECORDS = {
                                             'k': 'pieces',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'p~5960'},
+                                        'k': {'op': 'var', 'n': 'p~5961'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3286,7 +3288,7 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5960'},
+                                    'of': {'op': 'var', 'n': 'p~5961'},
                                     'f': 'mover',
                                     'd': None,
                                 },
@@ -3298,14 +3300,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5961'},
+                                                'of': {'op': 'var', 'n': 's~5962'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5960'},
+                                                'of': {'op': 'var', 'n': 'p~5961'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3313,18 +3315,18 @@ RECORDS = {
                                         },
                                         {
                                             'op': 'letx',
-                                            'v': 'movers~5963',
+                                            'v': 'movers~5964',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'count',
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5962',
+                                                        'v': 'x~5963',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5961'},
+                                                            'k': {'op': 'var', 'n': 's~5962'},
                                                             'd': [],
                                                         },
                                                         'w': {
@@ -3332,7 +3334,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5962'},
+                                                                'of': {'op': 'var', 'n': 'x~5963'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'mover',
@@ -3349,7 +3351,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'spaces',
-                                                        'of': {'op': 'var', 'n': 's~5961'},
+                                                        'of': {'op': 'var', 'n': 's~5962'},
                                                         'f': 'capacity',
                                                         'd': None,
                                                     },
@@ -3364,7 +3366,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5961'},
+                                                                'of': {'op': 'var', 'n': 's~5962'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3373,11 +3375,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '<',
-                                                            'a': {'op': 'var', 'n': 'movers~5963'},
+                                                            'a': {'op': 'var', 'n': 'movers~5964'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5961'},
+                                                                'of': {'op': 'var', 'n': 's~5962'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3395,11 +3397,11 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 'x~5964',
+                                                                        'v': 'x~5965',
                                                                         'src': {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                            'k': {'op': 'var', 'n': 's~5961'},
+                                                                            'k': {'op': 'var', 'n': 's~5962'},
                                                                             'd': [],
                                                                         },
                                                                         'e': {
@@ -3407,7 +3409,7 @@ RECORDS = {
                                                                             'kind': 'pieces',
                                                                             'of': {
                                                                                 'op': 'key',
-                                                                                'of': {'op': 'var', 'n': 'x~5964'},
+                                                                                'of': {'op': 'var', 'n': 'x~5965'},
                                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                                             },
                                                                             'f': 'structure',
@@ -3420,7 +3422,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'movers~5963'},
+                                                            'a': {'op': 'var', 'n': 'movers~5964'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -3437,14 +3439,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5961'},
+                                                'of': {'op': 'var', 'n': 's~5962'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5960'},
+                                                'of': {'op': 'var', 'n': 'p~5961'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3458,11 +3460,11 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'x~5965',
+                                                        'v': 'x~5966',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5961'},
+                                                            'k': {'op': 'var', 'n': 's~5962'},
                                                             'd': [],
                                                         },
                                                         'e': {
@@ -3470,7 +3472,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5965'},
+                                                                'of': {'op': 'var', 'n': 'x~5966'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'structure',
@@ -3491,15 +3493,15 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5966',
-                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8655},
+                                'v': 'p~5967',
+                                'e': {'op': 'var', 'n': 'p~5961', 'x': 8655},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7658,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5967',
-                                'e': {'op': 'var', 'n': 's~5961', 'x': 8656},
+                                'v': 's~5968',
+                                'e': {'op': 'var', 'n': 's~5962', 'x': 8656},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7659,
                             },
@@ -3514,7 +3516,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5966'},
+                                                'of': {'op': 'var', 'n': 'p~5967'},
                                                 'f': 'supply',
                                                 'd': None,
                                             },
@@ -3526,7 +3528,7 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'supply'},
-                                                'k': {'op': 'var', 'n': 'p~5966'},
+                                                'k': {'op': 'var', 'n': 'p~5967'},
                                                 'd': 0,
                                                 'x': 8658,
                                             },
@@ -3545,7 +3547,7 @@ RECORDS = {
                                                     'k': 'pieces',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'p~5966'},
+                                                'k': {'op': 'var', 'n': 'p~5967'},
                                                 'd': 0,
                                                 'x': 8660,
                                             },
@@ -3563,7 +3565,7 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~5967'},
+                                            'k': {'op': 'var', 'n': 's~5968'},
                                             'd': [],
                                             'x': 8662,
                                         },
@@ -3575,7 +3577,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['piece', 'owner'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'p~5966'},
+                                                        {'op': 'var', 'n': 'p~5967'},
                                                         {'op': 'var', 'n': 'you'},
                                                     ],
                                                 },
@@ -3593,15 +3595,15 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5968',
-                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8664},
+                                'v': 'p~5969',
+                                'e': {'op': 'var', 'n': 'p~5961', 'x': 8664},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7665,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5969',
-                                'e': {'op': 'var', 'n': 's~5961', 'x': 8665},
+                                'v': 's~5970',
+                                'e': {'op': 'var', 'n': 's~5962', 'x': 8665},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7666,
                             },
@@ -3610,14 +3612,14 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5968'},
+                                    'of': {'op': 'var', 'n': 'p~5969'},
                                     'f': 'from_grid',
                                     'd': None,
                                     'x': 8666,
                                 },
                                 't': {  # rules_data/pampero/definitions/board.yaml:172
                                     'op': 'for',
-                                    'v': 'c~5970',
+                                    'v': 'c~5971',
                                     'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
                                     'w': {
                                         'op': 'cmp',
@@ -3625,7 +3627,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5970'},
+                                            'of': {'op': 'var', 'n': 'c~5971'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -3670,7 +3672,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 's~5971',
+                                                        'v': 's~5972',
                                                         'src': {'op': 'st', 'k': 'places'},
                                                         'e': {
                                                             'op': 'fn',
@@ -3678,11 +3680,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'x~5972',
+                                                                    'v': 'x~5973',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                        'k': {'op': 'var', 'n': 's~5971'},
+                                                                        'k': {'op': 'var', 'n': 's~5972'},
                                                                         'd': [],
                                                                     },
                                                                     'w': {
@@ -3693,7 +3695,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5972'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5973'},
                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3703,7 +3705,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5972'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5973'},
                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3724,7 +3726,7 @@ RECORDS = {
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5970'},
+                                            'of': {'op': 'var', 'n': 'c~5971'},
                                             'f': 'tower',
                                             'd': None,
                                             'x': 8669,
@@ -3785,14 +3787,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'n~5973',
+                    'v': 'n~5974',
                     'e': {'op': 'lit', 'v': 3, 'x': 8670},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7671,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'r~5974',
+                    'v': 'r~5975',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8671},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7672,
@@ -3802,14 +3804,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5975',
-                            'e': {'op': 'var', 'n': 'n~5973', 'x': 8672},
+                            'v': 'left~5976',
+                            'e': {'op': 'var', 'n': 'n~5974', 'x': 8672},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7674,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5976',
+                            'v': 'rep~5977',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
                             'w': {
                                 'op': 'and',
@@ -3822,18 +3824,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5976'},
+                                                'of': {'op': 'var', 'n': 'rep~5977'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5974'},
+                                        'b': {'op': 'var', 'n': 'r~5975'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5975'},
+                                        'a': {'op': 'var', 'n': 'left~5976'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3844,7 +3846,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5977',
+                                        'v': 'taken~5978',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8675},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7677,
@@ -3868,7 +3870,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5978',
+                                                        'v': 'instead~5979',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3879,7 +3881,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5975'},
+                                                                            {'op': 'var', 'n': 'left~5976'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3888,17 +3890,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5976'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5977'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5975'},
+                                                                                'a': {'op': 'var', 'n': 'left~5976'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5976'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5977'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3917,21 +3919,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5977', 'x': 8678},
+                                                            't': {'op': 'var', 'n': 'taken~5978', 'x': 8678},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5978', 'x': 8679},
+                                                            'e': {'op': 'var', 'n': 'instead~5979', 'x': 8679},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7681,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5978', 'x': 8680},
+                                                            'n': {'op': 'var', 'n': 'instead~5979', 'x': 8680},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5976'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5977'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8681,
@@ -3950,7 +3952,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5978'},
+                                                        {'op': 'var', 'n': 'instead~5979'},
                                                     ],
                                                     'x': 8682,
                                                 },
@@ -3961,15 +3963,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 3 $', 'it': 'guadagna 3 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7678,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5975', 'x': 8683},
+                                        't': {'op': 'var', 'n': 'left~5976', 'x': 8683},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5977', 'x': 8684},
+                                        'e': {'op': 'var', 'n': 'taken~5978', 'x': 8684},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7684,
                                     },
@@ -3982,15 +3985,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5979',
-                            'e': {'op': 'var', 'n': 'left~5975', 'x': 8685},
+                            'v': 'n~5980',
+                            'e': {'op': 'var', 'n': 'left~5976', 'x': 8685},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7685,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5980',
-                            'e': {'op': 'var', 'n': 'r~5974', 'x': 8686},
+                            'v': 'r~5981',
+                            'e': {'op': 'var', 'n': 'r~5975', 'x': 8686},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
                         },
@@ -3999,7 +4002,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5981',
+                                    'v': 'k~5982',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4016,13 +4019,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5980'},
+                                                                'of': {'op': 'var', 'n': 'r~5981'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5979'},
+                                                        'a': {'op': 'var', 'n': 'n~5980'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4030,11 +4033,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5979'},
+                                                                        {'op': 'var', 'n': 'n~5980'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5980'},
+                                                                            'k': {'op': 'var', 'n': 'r~5981'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4058,7 +4061,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5980'},
+                                            'of': {'op': 'var', 'n': 'r~5981'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4067,7 +4070,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5981', 'x': 8689},
+                                        't': {'op': 'var', 'n': 'k~5982', 'x': 8689},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4084,14 +4087,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5981'},
+                                                                        {'op': 'var', 'n': 'k~5982'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5980'},
+                                                                                'of': {'op': 'var', 'n': 'r~5981'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4102,7 +4105,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5980'},
+                                                                                'k': {'op': 'var', 'n': 'r~5981'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4130,12 +4133,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5980'},
+                                        'k': {'op': 'var', 'n': 'r~5981'},
                                         'd': 0,
                                         'x': 8691,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5981', 'x': 8692},
+                                    'e': {'op': 'var', 'n': 'k~5982', 'x': 8692},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7691,
@@ -4148,7 +4151,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5980'},
+                                            'of': {'op': 'var', 'n': 'r~5981'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4160,12 +4163,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5980'},
+                                            'k': {'op': 'var', 'n': 'r~5981'},
                                             'd': 0,
                                             'x': 8694,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8695},
+                                        'e': {'op': 'var', 'n': 'k~5982', 'x': 8695},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7693,
@@ -4181,14 +4184,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5980'},
+                                                'of': {'op': 'var', 'n': 'r~5981'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5981'},
+                                                'a': {'op': 'var', 'n': 'k~5982'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4208,7 +4211,7 @@ RECORDS = {
                                             'x': 8697,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8698},
+                                        'e': {'op': 'var', 'n': 'k~5982', 'x': 8698},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7695,

@@ -55,67 +55,67 @@ def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5887'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5885'))) and ((num(E.get('left~5886')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5888'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5886'))) and ((num(E.get('left~5887')) > 0)) else False)
 
 
 def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5887'), (E.get('left~5887') if (FLD(ctx, K[0], E.get('rep~5888')) == None) else FLD(ctx, K[0], E.get('rep~5888')))]))
 
 
 def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5887'))
+    return FLD(ctx, K[1], E.get('rep~5888'))
 
 
 def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5889')}
+    return {'instead': E.get('instead~5890')}
 
 
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5890') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5891'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5890'), (_w2.get(E.get('r~5891'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5891'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5891') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5891'), (_w2.get(E.get('r~5892'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5892'), 0))]))])
 
 
 def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5891'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5891'))) is str else None)) - num((_w3.get(E.get('r~5891'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5891'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5893'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None)) - num((_w3.get(E.get('r~5892'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5892'), 0))))])])
 
 
 def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5891'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5891'), 0))
+    return (_w2.get(E.get('r~5892'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5892'), 0))
 
 
 def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5891'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
 
 
 def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5891'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5891'), 0))
+    return (_w1.get(E.get('r~5892'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5892'), 0))
 
 
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5891'))) is str else None)) and ((E.get('k~5892') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5892'))) is str else None)) and ((E.get('k~5893') != 0)) else False)
 
 
 def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -131,67 +131,67 @@ def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5896'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5894'))) and ((num(E.get('left~5895')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5897'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5895'))) and ((num(E.get('left~5896')) > 0)) else False)
 
 
 def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5896'), (E.get('left~5896') if (FLD(ctx, K[0], E.get('rep~5897')) == None) else FLD(ctx, K[0], E.get('rep~5897')))]))
 
 
 def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5896'))
+    return FLD(ctx, K[1], E.get('rep~5897'))
 
 
 def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5898')}
+    return {'instead': E.get('instead~5899')}
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5899') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5900'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5899'), (_w2.get(E.get('r~5900'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5900'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5900') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5900'), (_w2.get(E.get('r~5901'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5901'), 0))]))])
 
 
 def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5900'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5900'))) is str else None)) - num((_w3.get(E.get('r~5900'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5900'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5902'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None)) - num((_w3.get(E.get('r~5901'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5901'), 0))))])])
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5900'), 0))
+    return (_w2.get(E.get('r~5901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5901'), 0))
 
 
 def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5900'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
 
 
 def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5900'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5900'), 0))
+    return (_w1.get(E.get('r~5901'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5901'), 0))
 
 
 def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5900'))) is str else None)) and ((E.get('k~5901') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5901'))) is str else None)) and ((E.get('k~5902') != 0)) else False)
 
 
 def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -209,11 +209,11 @@ def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5884', 1, True)
+    ctx.put(E, 'n~5885', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5885', 'energy', True)
+    ctx.put(E, 'r~5886', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
@@ -223,7 +223,7 @@ def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5884', 1, True)
+    ctx.put(E, 'n~5885', 1, True)
     return True
 
 
@@ -233,7 +233,7 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5885', 'energy', True)
+    ctx.put(E, 'r~5886', 'energy', True)
     return True
 
 
@@ -247,11 +247,11 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5890', E.get('left~5886'), True)
+        ctx.put(E, 'n~5891', E.get('left~5887'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5891', E.get('r~5885'), True)
+        ctx.put(E, 'r~5892', E.get('r~5886'), True)
         if not d_7470(ctx, E):
             return False
         return k()
@@ -259,7 +259,7 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5886', E.get('n~5884'), True)
+    ctx.put(E, 'left~5887', E.get('n~5885'), True)
     return t_7458(ctx, r1, s, E)
 
 
@@ -269,7 +269,7 @@ def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5886', E.get('n~5884'), True)
+    ctx.put(E, 'left~5887', E.get('n~5885'), True)
     return True
 
 
@@ -280,17 +280,17 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~5887', MISSING)
+    old = E.get('rep~5888', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5887', old)
+        UNSET(ctx, E, 'rep~5888', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5887', item, True)
+            ctx.put(E, 'rep~5888', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -308,13 +308,13 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7467, E, 'left~5886', E.get('taken~5888'))
+        ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5888', 0, True)
+    ctx.put(E, 'taken~5889', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
@@ -324,7 +324,7 @@ def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5888', 0, True)
+    ctx.put(E, 'taken~5889', 0, True)
     return True
 
 
@@ -351,7 +351,7 @@ def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
     return t_7465(ctx, k, s, E)
 
 
@@ -361,7 +361,7 @@ def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
     return True
 
 
@@ -376,7 +376,7 @@ def t_7465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7466(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5889')))
+    return nxt(num(E.get('instead~5890')))
 
 
 def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -394,7 +394,7 @@ def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~5886', E.get('taken~5888'))
+    ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
     return True
 
 
@@ -404,7 +404,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5890', E.get('left~5886'), True)
+    ctx.put(E, 'n~5891', E.get('left~5887'), True)
     return True
 
 
@@ -414,7 +414,7 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5891', E.get('r~5885'), True)
+    ctx.put(E, 'r~5892', E.get('r~5886'), True)
     return True
 
 
@@ -427,15 +427,15 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
+    ctx.put(E, 'k~5893', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -449,7 +449,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
+    ctx.put(E, 'k~5893', x_8448(ctx, E), True)
     return True
 
 
@@ -463,7 +463,7 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5892', x_8451(ctx, E))
+        LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
     return True
 
 
@@ -473,7 +473,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5892', x_8451(ctx, E))
+    LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
     return True
 
 
@@ -483,9 +483,9 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
     return True
 
 
@@ -499,9 +499,9 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
+        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
     return True
 
 
@@ -511,9 +511,9 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
+    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
     return True
 
 
@@ -529,7 +529,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
     return True
 
 
@@ -541,7 +541,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
     return True
 
 
@@ -554,11 +554,11 @@ def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5893', 1, True)
+    ctx.put(E, 'n~5894', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5894', 'energy', True)
+    ctx.put(E, 'r~5895', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
@@ -568,7 +568,7 @@ def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5893', 1, True)
+    ctx.put(E, 'n~5894', 1, True)
     return True
 
 
@@ -578,7 +578,7 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5894', 'energy', True)
+    ctx.put(E, 'r~5895', 'energy', True)
     return True
 
 
@@ -592,11 +592,11 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5899', E.get('left~5895'), True)
+        ctx.put(E, 'n~5900', E.get('left~5896'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5900', E.get('r~5894'), True)
+        ctx.put(E, 'r~5901', E.get('r~5895'), True)
         if not d_7496(ctx, E):
             return False
         return k()
@@ -604,7 +604,7 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5895', E.get('n~5893'), True)
+    ctx.put(E, 'left~5896', E.get('n~5894'), True)
     return t_7484(ctx, r1, s, E)
 
 
@@ -614,7 +614,7 @@ def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5895', E.get('n~5893'), True)
+    ctx.put(E, 'left~5896', E.get('n~5894'), True)
     return True
 
 
@@ -625,17 +625,17 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~5896', MISSING)
+    old = E.get('rep~5897', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5896', old)
+        UNSET(ctx, E, 'rep~5897', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5896', item, True)
+            ctx.put(E, 'rep~5897', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -653,13 +653,13 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7493, E, 'left~5895', E.get('taken~5897'))
+        ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5897', 0, True)
+    ctx.put(E, 'taken~5898', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
@@ -669,7 +669,7 @@ def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5897', 0, True)
+    ctx.put(E, 'taken~5898', 0, True)
     return True
 
 
@@ -696,7 +696,7 @@ def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
     return t_7491(ctx, k, s, E)
 
 
@@ -706,7 +706,7 @@ def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
     return True
 
 
@@ -721,7 +721,7 @@ def t_7491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7492(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5898')))
+    return nxt(num(E.get('instead~5899')))
 
 
 def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -739,7 +739,7 @@ def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~5895', E.get('taken~5897'))
+    ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
     return True
 
 
@@ -749,7 +749,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5899', E.get('left~5895'), True)
+    ctx.put(E, 'n~5900', E.get('left~5896'), True)
     return True
 
 
@@ -759,7 +759,7 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5900', E.get('r~5894'), True)
+    ctx.put(E, 'r~5901', E.get('r~5895'), True)
     return True
 
 
@@ -772,15 +772,15 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
+    ctx.put(E, 'k~5902', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -794,7 +794,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
+    ctx.put(E, 'k~5902', x_8477(ctx, E), True)
     return True
 
 
@@ -808,7 +808,7 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5901', x_8480(ctx, E))
+        LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
     return True
 
 
@@ -818,7 +818,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5901', x_8480(ctx, E))
+    LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
     return True
 
 
@@ -828,9 +828,9 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
     return True
 
 
@@ -844,9 +844,9 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
+        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
     return True
 
 
@@ -856,9 +856,9 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
+    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
     return True
 
 
@@ -874,7 +874,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
     return True
 
 
@@ -886,7 +886,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
     return True
 
 
@@ -1014,14 +1014,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'n~5884',
+                    'v': 'n~5885',
                     'e': {'op': 'lit', 'v': 1, 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'r~5885',
+                    'v': 'r~5886',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7455,
@@ -1031,14 +1031,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5886',
-                            'e': {'op': 'var', 'n': 'n~5884', 'x': 8433},
+                            'v': 'left~5887',
+                            'e': {'op': 'var', 'n': 'n~5885', 'x': 8433},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5887',
+                            'v': 'rep~5888',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
                             'w': {
                                 'op': 'and',
@@ -1051,18 +1051,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5887'},
+                                                'of': {'op': 'var', 'n': 'rep~5888'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5885'},
+                                        'b': {'op': 'var', 'n': 'r~5886'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5886'},
+                                        'a': {'op': 'var', 'n': 'left~5887'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1073,7 +1073,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5888',
+                                        'v': 'taken~5889',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8436},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7460,
@@ -1097,7 +1097,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5889',
+                                                        'v': 'instead~5890',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1108,7 +1108,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5886'},
+                                                                            {'op': 'var', 'n': 'left~5887'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1117,17 +1117,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5887'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5888'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5886'},
+                                                                                'a': {'op': 'var', 'n': 'left~5887'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5887'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1146,21 +1146,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5888', 'x': 8439},
+                                                            't': {'op': 'var', 'n': 'taken~5889', 'x': 8439},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5889', 'x': 8440},
+                                                            'e': {'op': 'var', 'n': 'instead~5890', 'x': 8440},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5889', 'x': 8441},
+                                                            'n': {'op': 'var', 'n': 'instead~5890', 'x': 8441},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5887'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8442,
@@ -1179,7 +1179,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5889'},
+                                                        {'op': 'var', 'n': 'instead~5890'},
                                                     ],
                                                     'x': 8443,
                                                 },
@@ -1190,15 +1190,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 1, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 1 energy', 'it': 'guadagna 1 energia'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7461,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5886', 'x': 8444},
+                                        't': {'op': 'var', 'n': 'left~5887', 'x': 8444},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5888', 'x': 8445},
+                                        'e': {'op': 'var', 'n': 'taken~5889', 'x': 8445},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7467,
                                     },
@@ -1211,15 +1212,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5890',
-                            'e': {'op': 'var', 'n': 'left~5886', 'x': 8446},
+                            'v': 'n~5891',
+                            'e': {'op': 'var', 'n': 'left~5887', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7468,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5891',
-                            'e': {'op': 'var', 'n': 'r~5885', 'x': 8447},
+                            'v': 'r~5892',
+                            'e': {'op': 'var', 'n': 'r~5886', 'x': 8447},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
@@ -1228,7 +1229,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5892',
+                                    'v': 'k~5893',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1245,13 +1246,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5891'},
+                                                                'of': {'op': 'var', 'n': 'r~5892'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5890'},
+                                                        'a': {'op': 'var', 'n': 'n~5891'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1259,11 +1260,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5890'},
+                                                                        {'op': 'var', 'n': 'n~5891'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5891'},
+                                                                            'k': {'op': 'var', 'n': 'r~5892'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1287,7 +1288,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5891'},
+                                            'of': {'op': 'var', 'n': 'r~5892'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1296,7 +1297,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5892', 'x': 8450},
+                                        't': {'op': 'var', 'n': 'k~5893', 'x': 8450},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1313,14 +1314,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5892'},
+                                                                        {'op': 'var', 'n': 'k~5893'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5891'},
+                                                                                'of': {'op': 'var', 'n': 'r~5892'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1331,7 +1332,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5891'},
+                                                                                'k': {'op': 'var', 'n': 'r~5892'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1359,12 +1360,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5891'},
+                                        'k': {'op': 'var', 'n': 'r~5892'},
                                         'd': 0,
                                         'x': 8452,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5892', 'x': 8453},
+                                    'e': {'op': 'var', 'n': 'k~5893', 'x': 8453},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7474,
@@ -1377,7 +1378,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5891'},
+                                            'of': {'op': 'var', 'n': 'r~5892'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1389,12 +1390,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5891'},
+                                            'k': {'op': 'var', 'n': 'r~5892'},
                                             'd': 0,
                                             'x': 8455,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8456},
+                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8456},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7476,
@@ -1410,14 +1411,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5891'},
+                                                'of': {'op': 'var', 'n': 'r~5892'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5892'},
+                                                'a': {'op': 'var', 'n': 'k~5893'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1437,7 +1438,7 @@ RECORDS = {
                                             'x': 8458,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8459},
+                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8459},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7478,
@@ -1474,14 +1475,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'n~5893',
+                    'v': 'n~5894',
                     'e': {'op': 'lit', 'v': 1, 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'r~5894',
+                    'v': 'r~5895',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7481,
@@ -1491,14 +1492,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5895',
-                            'e': {'op': 'var', 'n': 'n~5893', 'x': 8462},
+                            'v': 'left~5896',
+                            'e': {'op': 'var', 'n': 'n~5894', 'x': 8462},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5896',
+                            'v': 'rep~5897',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
                             'w': {
                                 'op': 'and',
@@ -1511,18 +1512,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5896'},
+                                                'of': {'op': 'var', 'n': 'rep~5897'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5894'},
+                                        'b': {'op': 'var', 'n': 'r~5895'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5895'},
+                                        'a': {'op': 'var', 'n': 'left~5896'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1533,7 +1534,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5897',
+                                        'v': 'taken~5898',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8465},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7486,
@@ -1557,7 +1558,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5898',
+                                                        'v': 'instead~5899',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1568,7 +1569,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5895'},
+                                                                            {'op': 'var', 'n': 'left~5896'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1577,17 +1578,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5896'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5897'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5895'},
+                                                                                'a': {'op': 'var', 'n': 'left~5896'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5896'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1606,21 +1607,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5897', 'x': 8468},
+                                                            't': {'op': 'var', 'n': 'taken~5898', 'x': 8468},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5898', 'x': 8469},
+                                                            'e': {'op': 'var', 'n': 'instead~5899', 'x': 8469},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5898', 'x': 8470},
+                                                            'n': {'op': 'var', 'n': 'instead~5899', 'x': 8470},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5896'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8471,
@@ -1639,7 +1640,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5898'},
+                                                        {'op': 'var', 'n': 'instead~5899'},
                                                     ],
                                                     'x': 8472,
                                                 },
@@ -1650,15 +1651,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 1, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 1 energy', 'it': 'guadagna 1 energia'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7487,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5895', 'x': 8473},
+                                        't': {'op': 'var', 'n': 'left~5896', 'x': 8473},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5897', 'x': 8474},
+                                        'e': {'op': 'var', 'n': 'taken~5898', 'x': 8474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7493,
                                     },
@@ -1671,15 +1673,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5899',
-                            'e': {'op': 'var', 'n': 'left~5895', 'x': 8475},
+                            'v': 'n~5900',
+                            'e': {'op': 'var', 'n': 'left~5896', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7494,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5900',
-                            'e': {'op': 'var', 'n': 'r~5894', 'x': 8476},
+                            'v': 'r~5901',
+                            'e': {'op': 'var', 'n': 'r~5895', 'x': 8476},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
@@ -1688,7 +1690,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5901',
+                                    'v': 'k~5902',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1705,13 +1707,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5900'},
+                                                                'of': {'op': 'var', 'n': 'r~5901'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5899'},
+                                                        'a': {'op': 'var', 'n': 'n~5900'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1719,11 +1721,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5899'},
+                                                                        {'op': 'var', 'n': 'n~5900'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5900'},
+                                                                            'k': {'op': 'var', 'n': 'r~5901'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1747,7 +1749,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5900'},
+                                            'of': {'op': 'var', 'n': 'r~5901'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1756,7 +1758,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5901', 'x': 8479},
+                                        't': {'op': 'var', 'n': 'k~5902', 'x': 8479},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1773,14 +1775,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5901'},
+                                                                        {'op': 'var', 'n': 'k~5902'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5900'},
+                                                                                'of': {'op': 'var', 'n': 'r~5901'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1791,7 +1793,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5900'},
+                                                                                'k': {'op': 'var', 'n': 'r~5901'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1819,12 +1821,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5900'},
+                                        'k': {'op': 'var', 'n': 'r~5901'},
                                         'd': 0,
                                         'x': 8481,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5901', 'x': 8482},
+                                    'e': {'op': 'var', 'n': 'k~5902', 'x': 8482},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7500,
@@ -1837,7 +1839,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5900'},
+                                            'of': {'op': 'var', 'n': 'r~5901'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1849,12 +1851,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5900'},
+                                            'k': {'op': 'var', 'n': 'r~5901'},
                                             'd': 0,
                                             'x': 8484,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8485},
+                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8485},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7502,
@@ -1870,14 +1872,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5900'},
+                                                'of': {'op': 'var', 'n': 'r~5901'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5901'},
+                                                'a': {'op': 'var', 'n': 'k~5902'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1897,7 +1899,7 @@ RECORDS = {
                                             'x': 8487,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8488},
+                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8488},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7504,

@@ -46,115 +46,115 @@ K = [
 def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5984: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5985, NOREC).get('value', None) if type(v_g_5985) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5985, NOREC).get('value', None) if type(v_g_5985) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5985, NOREC).get('column', 0) if type(v_g_5985) is str else 0)) for v_g_5985 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5985, NOREC).get('column', 0) if type(v_g_5985) is str else 0) == v_col_5984)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5983, NOREC).get('column', 0) if type(v_x_5983) is str else 0) for v_x_5983 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5983, NOREC).get('key', None) if type(v_x_5983) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5982, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5982, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5982 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5982, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5982, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))))
+    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5985: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('value', None) if type(v_g_5986) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('value', None) if type(v_g_5986) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('column', 0) if type(v_g_5986) is str else 0)) for v_g_5986 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('column', 0) if type(v_g_5986) is str else 0) == v_col_5985)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5984, NOREC).get('column', 0) if type(v_x_5984) is str else 0) for v_x_5984 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5984, NOREC).get('key', None) if type(v_x_5984) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5983, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5983, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5983 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5983, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5983, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))))
 
 
 def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5988: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5989, NOREC).get('value', None) if type(v_g_5989) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5989, NOREC).get('value', None) if type(v_g_5989) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5989, NOREC).get('column', 0) if type(v_g_5989) is str else 0)) for v_g_5989 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5989, NOREC).get('column', 0) if type(v_g_5989) is str else 0) == v_col_5988)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5987, NOREC).get('column', 0) if type(v_x_5987) is str else 0) for v_x_5987 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5987, NOREC).get('key', None) if type(v_x_5987) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5986, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5986, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5986 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5986, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5986, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))))
+    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5989: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('value', None) if type(v_g_5990) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('value', None) if type(v_g_5990) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('column', 0) if type(v_g_5990) is str else 0)) for v_g_5990 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('column', 0) if type(v_g_5990) is str else 0) == v_col_5989)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5988, NOREC).get('column', 0) if type(v_x_5988) is str else 0) for v_x_5988 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5988, NOREC).get('key', None) if type(v_x_5988) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5987, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5987, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5987 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5987, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5987, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))))
 
 
 def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5992: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5993, NOREC).get('value', None) if type(v_g_5993) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5993, NOREC).get('value', None) if type(v_g_5993) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5993, NOREC).get('column', 0) if type(v_g_5993) is str else 0)) for v_g_5993 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5993, NOREC).get('column', 0) if type(v_g_5993) is str else 0) == v_col_5992)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5991, NOREC).get('column', 0) if type(v_x_5991) is str else 0) for v_x_5991 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5991, NOREC).get('key', None) if type(v_x_5991) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5990, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5990, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5990 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5990, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5990, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))))
+    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5993: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('value', None) if type(v_g_5994) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('value', None) if type(v_g_5994) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('column', 0) if type(v_g_5994) is str else 0)) for v_g_5994 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('column', 0) if type(v_g_5994) is str else 0) == v_col_5993)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5992, NOREC).get('column', 0) if type(v_x_5992) is str else 0) for v_x_5992 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5992, NOREC).get('key', None) if type(v_x_5992) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5991, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5991, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5991 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5991, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5991, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))))
 
 
 def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5996: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5997, NOREC).get('value', None) if type(v_g_5997) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5997, NOREC).get('value', None) if type(v_g_5997) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5997, NOREC).get('column', 0) if type(v_g_5997) is str else 0)) for v_g_5997 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5997, NOREC).get('column', 0) if type(v_g_5997) is str else 0) == v_col_5996)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5995, NOREC).get('column', 0) if type(v_x_5995) is str else 0) for v_x_5995 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5995, NOREC).get('key', None) if type(v_x_5995) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5994, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5994, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5994 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5994, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5994, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))))
+    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_5997: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('value', None) if type(v_g_5998) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('value', None) if type(v_g_5998) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('column', 0) if type(v_g_5998) is str else 0)) for v_g_5998 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('column', 0) if type(v_g_5998) is str else 0) == v_col_5997)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5996, NOREC).get('column', 0) if type(v_x_5996) is str else 0) for v_x_5996 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5996, NOREC).get('key', None) if type(v_x_5996) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5995, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5995, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5995 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5995, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5995, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))))
 
 
 def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6000: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6001, NOREC).get('value', None) if type(v_g_6001) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6001, NOREC).get('value', None) if type(v_g_6001) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6001, NOREC).get('column', 0) if type(v_g_6001) is str else 0)) for v_g_6001 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6001, NOREC).get('column', 0) if type(v_g_6001) is str else 0) == v_col_6000)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5999, NOREC).get('column', 0) if type(v_x_5999) is str else 0) for v_x_5999 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5999, NOREC).get('key', None) if type(v_x_5999) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5998, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5998, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5998 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5998, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5998, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))))
+    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6001: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('value', None) if type(v_g_6002) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('value', None) if type(v_g_6002) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('column', 0) if type(v_g_6002) is str else 0)) for v_g_6002 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('column', 0) if type(v_g_6002) is str else 0) == v_col_6001)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6000, NOREC).get('column', 0) if type(v_x_6000) is str else 0) for v_x_6000 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6000, NOREC).get('key', None) if type(v_x_6000) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5999, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5999, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5999 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5999, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5999, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))))
 
 
 def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6004: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6005, NOREC).get('value', None) if type(v_g_6005) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6005, NOREC).get('value', None) if type(v_g_6005) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6005, NOREC).get('column', 0) if type(v_g_6005) is str else 0)) for v_g_6005 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6005, NOREC).get('column', 0) if type(v_g_6005) is str else 0) == v_col_6004)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6003, NOREC).get('column', 0) if type(v_x_6003) is str else 0) for v_x_6003 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6003, NOREC).get('key', None) if type(v_x_6003) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6002, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6002, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6002 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6002, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6002, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))))
+    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6005: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('value', None) if type(v_g_6006) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('value', None) if type(v_g_6006) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('column', 0) if type(v_g_6006) is str else 0)) for v_g_6006 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('column', 0) if type(v_g_6006) is str else 0) == v_col_6005)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6004, NOREC).get('column', 0) if type(v_x_6004) is str else 0) for v_x_6004 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6004, NOREC).get('key', None) if type(v_x_6004) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6003, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6003, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6003 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6003, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6003, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))))
 
 
 def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6008: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6009, NOREC).get('value', None) if type(v_g_6009) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6009, NOREC).get('value', None) if type(v_g_6009) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6009, NOREC).get('column', 0) if type(v_g_6009) is str else 0)) for v_g_6009 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6009, NOREC).get('column', 0) if type(v_g_6009) is str else 0) == v_col_6008)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6007, NOREC).get('column', 0) if type(v_x_6007) is str else 0) for v_x_6007 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6007, NOREC).get('key', None) if type(v_x_6007) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6006, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6006, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6006 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6006, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6006, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))))
+    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6009: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('value', None) if type(v_g_6010) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('value', None) if type(v_g_6010) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('column', 0) if type(v_g_6010) is str else 0)) for v_g_6010 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('column', 0) if type(v_g_6010) is str else 0) == v_col_6009)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6008, NOREC).get('column', 0) if type(v_x_6008) is str else 0) for v_x_6008 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6008, NOREC).get('key', None) if type(v_x_6008) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6007, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6007, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6007 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6007, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6007, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))))
 
 
 def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6012: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6013, NOREC).get('value', None) if type(v_g_6013) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6013, NOREC).get('value', None) if type(v_g_6013) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6013, NOREC).get('column', 0) if type(v_g_6013) is str else 0)) for v_g_6013 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6013, NOREC).get('column', 0) if type(v_g_6013) is str else 0) == v_col_6012)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6011, NOREC).get('column', 0) if type(v_x_6011) is str else 0) for v_x_6011 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6011, NOREC).get('key', None) if type(v_x_6011) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6010, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6010, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6010 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6010, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6010, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))))
+    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6013: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('value', None) if type(v_g_6014) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('value', None) if type(v_g_6014) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('column', 0) if type(v_g_6014) is str else 0)) for v_g_6014 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('column', 0) if type(v_g_6014) is str else 0) == v_col_6013)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6012, NOREC).get('column', 0) if type(v_x_6012) is str else 0) for v_x_6012 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6012, NOREC).get('key', None) if type(v_x_6012) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6011, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6011, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6011 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6011, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6011, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))))
 
 
 def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6016: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6017, NOREC).get('value', None) if type(v_g_6017) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6017, NOREC).get('value', None) if type(v_g_6017) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6017, NOREC).get('column', 0) if type(v_g_6017) is str else 0)) for v_g_6017 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6017, NOREC).get('column', 0) if type(v_g_6017) is str else 0) == v_col_6016)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6015, NOREC).get('column', 0) if type(v_x_6015) is str else 0) for v_x_6015 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6015, NOREC).get('key', None) if type(v_x_6015) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6014, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6014, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6014 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6014, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6014, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))))
+    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6017: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('value', None) if type(v_g_6018) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('value', None) if type(v_g_6018) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('column', 0) if type(v_g_6018) is str else 0)) for v_g_6018 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('column', 0) if type(v_g_6018) is str else 0) == v_col_6017)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6016, NOREC).get('column', 0) if type(v_x_6016) is str else 0) for v_x_6016 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6016, NOREC).get('key', None) if type(v_x_6016) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6015, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6015, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6015 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6015, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6015, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))))
 
 
 def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6020: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6021, NOREC).get('value', None) if type(v_g_6021) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6021, NOREC).get('value', None) if type(v_g_6021) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6021, NOREC).get('column', 0) if type(v_g_6021) is str else 0)) for v_g_6021 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6021, NOREC).get('column', 0) if type(v_g_6021) is str else 0) == v_col_6020)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6019, NOREC).get('column', 0) if type(v_x_6019) is str else 0) for v_x_6019 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6019, NOREC).get('key', None) if type(v_x_6019) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6018, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6018, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6018 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6018, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6018, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))))
+    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6021: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('value', None) if type(v_g_6022) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('value', None) if type(v_g_6022) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('column', 0) if type(v_g_6022) is str else 0)) for v_g_6022 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('column', 0) if type(v_g_6022) is str else 0) == v_col_6021)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6020, NOREC).get('column', 0) if type(v_x_6020) is str else 0) for v_x_6020 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6020, NOREC).get('key', None) if type(v_x_6020) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6019, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6019, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6019 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6019, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6019, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))))
 
 
 def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6024: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6025, NOREC).get('value', None) if type(v_g_6025) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6025, NOREC).get('value', None) if type(v_g_6025) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6025, NOREC).get('column', 0) if type(v_g_6025) is str else 0)) for v_g_6025 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6025, NOREC).get('column', 0) if type(v_g_6025) is str else 0) == v_col_6024)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6023, NOREC).get('column', 0) if type(v_x_6023) is str else 0) for v_x_6023 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6023, NOREC).get('key', None) if type(v_x_6023) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6022, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6022, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6022 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6022, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6022, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))))
+    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6025: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('value', None) if type(v_g_6026) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('value', None) if type(v_g_6026) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('column', 0) if type(v_g_6026) is str else 0)) for v_g_6026 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('column', 0) if type(v_g_6026) is str else 0) == v_col_6025)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6024, NOREC).get('column', 0) if type(v_x_6024) is str else 0) for v_x_6024 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6024, NOREC).get('key', None) if type(v_x_6024) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6023, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6023, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6023 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6023, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6023, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))))
 
 
 def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6028: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6029, NOREC).get('value', None) if type(v_g_6029) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6029, NOREC).get('value', None) if type(v_g_6029) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6029, NOREC).get('column', 0) if type(v_g_6029) is str else 0)) for v_g_6029 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6029, NOREC).get('column', 0) if type(v_g_6029) is str else 0) == v_col_6028)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6027, NOREC).get('column', 0) if type(v_x_6027) is str else 0) for v_x_6027 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6027, NOREC).get('key', None) if type(v_x_6027) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6026, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6026, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6026 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6026, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6026, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))))
+    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6029: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('value', None) if type(v_g_6030) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('value', None) if type(v_g_6030) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('column', 0) if type(v_g_6030) is str else 0)) for v_g_6030 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('column', 0) if type(v_g_6030) is str else 0) == v_col_6029)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6028, NOREC).get('column', 0) if type(v_x_6028) is str else 0) for v_x_6028 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6028, NOREC).get('key', None) if type(v_x_6028) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6027, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6027, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6027 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6027, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6027, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))))
 
 
 def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6032: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6033, NOREC).get('value', None) if type(v_g_6033) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6033, NOREC).get('value', None) if type(v_g_6033) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6033, NOREC).get('column', 0) if type(v_g_6033) is str else 0)) for v_g_6033 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6033, NOREC).get('column', 0) if type(v_g_6033) is str else 0) == v_col_6032)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6031, NOREC).get('column', 0) if type(v_x_6031) is str else 0) for v_x_6031 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6031, NOREC).get('key', None) if type(v_x_6031) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6030, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6030, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6030 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6030, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6030, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))))
+    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * num(FN['sum'](ctx, None, [(lambda v_col_6033: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('value', None) if type(v_g_6034) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('value', None) if type(v_g_6034) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('column', 0) if type(v_g_6034) is str else 0)) for v_g_6034 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('column', 0) if type(v_g_6034) is str else 0) == v_col_6033)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6032, NOREC).get('column', 0) if type(v_x_6032) is str else 0) for v_x_6032 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6032, NOREC).get('key', None) if type(v_x_6032) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6031, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6031, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6031 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6031, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6031, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))))
 
 
 def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (True if (((v_x_6035.get('owner', None) if type(v_x_6035) is dict else KEY(v_x_6035, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6035.get('piece', None) if type(v_x_6035) is dict else KEY(v_x_6035, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6034 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6034, NOREC).get('area', None) if type(v_s_6034) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6034, NOREC).get('area', None) if type(v_s_6034) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6034, NOREC).get('area', None) if type(v_s_6034) is str else None))) is str else None) == 'a1')) else False)) else False)]))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6036 for v_x_6036 in items_of(KEY(ctx.state.get('places'), v_s_6035, [])) if (True if (((v_x_6036.get('owner', None) if type(v_x_6036) is dict else KEY(v_x_6036, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6036.get('piece', None) if type(v_x_6036) is dict else KEY(v_x_6036, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6035 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None))) is str else None) == 'a1')) else False)) else False)]))))
 
 
 def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (True if (((v_x_6037.get('owner', None) if type(v_x_6037) is dict else KEY(v_x_6037, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6037.get('piece', None) if type(v_x_6037) is dict else KEY(v_x_6037, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6036 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6036, NOREC).get('area', None) if type(v_s_6036) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6036, NOREC).get('area', None) if type(v_s_6036) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6036, NOREC).get('area', None) if type(v_s_6036) is str else None))) is str else None) == 'a2')) else False)) else False)]))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6038 for v_x_6038 in items_of(KEY(ctx.state.get('places'), v_s_6037, [])) if (True if (((v_x_6038.get('owner', None) if type(v_x_6038) is dict else KEY(v_x_6038, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6038.get('piece', None) if type(v_x_6038) is dict else KEY(v_x_6038, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6037 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None))) is str else None) == 'a2')) else False)) else False)]))))
 
 
 def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (True if (((v_x_6039.get('owner', None) if type(v_x_6039) is dict else KEY(v_x_6039, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6039.get('piece', None) if type(v_x_6039) is dict else KEY(v_x_6039, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6038 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6038, NOREC).get('area', None) if type(v_s_6038) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6038, NOREC).get('area', None) if type(v_s_6038) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6038, NOREC).get('area', None) if type(v_s_6038) is str else None))) is str else None) == 'a3')) else False)) else False)]))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6040 for v_x_6040 in items_of(KEY(ctx.state.get('places'), v_s_6039, [])) if (True if (((v_x_6040.get('owner', None) if type(v_x_6040) is dict else KEY(v_x_6040, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6040.get('piece', None) if type(v_x_6040) is dict else KEY(v_x_6040, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6039 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None))) is str else None) == 'a3')) else False)) else False)]))))
 
 
 def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (True if (((v_x_6041.get('owner', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6041.get('piece', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6040 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None))) is str else None) == 'b1')) else False)) else False)]))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6042 for v_x_6042 in items_of(KEY(ctx.state.get('places'), v_s_6041, [])) if (True if (((v_x_6042.get('owner', None) if type(v_x_6042) is dict else KEY(v_x_6042, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6042.get('piece', None) if type(v_x_6042) is dict else KEY(v_x_6042, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6041 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None))) is str else None) == 'b1')) else False)) else False)]))))
 
 
 def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (True if (((v_x_6043.get('owner', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6043.get('piece', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6042 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None))) is str else None) == 'b2')) else False)) else False)]))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6044 for v_x_6044 in items_of(KEY(ctx.state.get('places'), v_s_6043, [])) if (True if (((v_x_6044.get('owner', None) if type(v_x_6044) is dict else KEY(v_x_6044, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6044.get('piece', None) if type(v_x_6044) is dict else KEY(v_x_6044, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6043 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None))) is str else None) == 'b2')) else False)) else False)]))))
 
 
 def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (True if (((v_x_6045.get('owner', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6045.get('piece', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6044 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None))) is str else None) == 'c')) else False)) else False)]))))
+    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * num(FN['sum'](ctx, None, [len([v_x_6046 for v_x_6046 in items_of(KEY(ctx.state.get('places'), v_s_6045, [])) if (True if (((v_x_6046.get('owner', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6046.get('piece', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6045 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None))) is str else None) == 'c')) else False)) else False)]))))
 
 
 
@@ -227,7 +227,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5982',
+                        'v': 'c~5983',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -235,19 +235,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5984',
+                            'v': 'col~5985',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5983',
+                                        'v': 'x~5984',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5983'},
+                                            'of': {'op': 'var', 'n': 'x~5984'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -257,7 +257,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5983'},
+                                                'of': {'op': 'var', 'n': 'x~5984'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -270,7 +270,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5982'},
+                                                    'k': {'op': 'var', 'n': 'c~5983'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -285,7 +285,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5985',
+                                        'v': 'g~5986',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -295,7 +295,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5985'},
+                                                    'of': {'op': 'var', 'n': 'g~5986'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -304,14 +304,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5985'},
+                                                'of': {'op': 'var', 'n': 'g~5986'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5985'},
+                                                'of': {'op': 'var', 'n': 'g~5986'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -322,11 +322,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5985'},
+                                                'of': {'op': 'var', 'n': 'g~5986'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5984'},
+                                            'b': {'op': 'var', 'n': 'col~5985'},
                                         },
                                     },
                                 ],
@@ -344,7 +344,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5982'},
+                                    'k': {'op': 'var', 'n': 'c~5983'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -378,7 +378,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5986',
+                        'v': 'c~5987',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -386,19 +386,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5988',
+                            'v': 'col~5989',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5987',
+                                        'v': 'x~5988',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5987'},
+                                            'of': {'op': 'var', 'n': 'x~5988'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -408,7 +408,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5987'},
+                                                'of': {'op': 'var', 'n': 'x~5988'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -421,7 +421,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5986'},
+                                                    'k': {'op': 'var', 'n': 'c~5987'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -436,7 +436,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5989',
+                                        'v': 'g~5990',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -446,7 +446,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5989'},
+                                                    'of': {'op': 'var', 'n': 'g~5990'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -455,14 +455,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5989'},
+                                                'of': {'op': 'var', 'n': 'g~5990'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5989'},
+                                                'of': {'op': 'var', 'n': 'g~5990'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -473,11 +473,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5989'},
+                                                'of': {'op': 'var', 'n': 'g~5990'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5988'},
+                                            'b': {'op': 'var', 'n': 'col~5989'},
                                         },
                                     },
                                 ],
@@ -495,7 +495,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5986'},
+                                    'k': {'op': 'var', 'n': 'c~5987'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -529,7 +529,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5990',
+                        'v': 'c~5991',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -537,19 +537,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5992',
+                            'v': 'col~5993',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5991',
+                                        'v': 'x~5992',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5991'},
+                                            'of': {'op': 'var', 'n': 'x~5992'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -559,7 +559,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5991'},
+                                                'of': {'op': 'var', 'n': 'x~5992'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -572,7 +572,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5990'},
+                                                    'k': {'op': 'var', 'n': 'c~5991'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -587,7 +587,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5993',
+                                        'v': 'g~5994',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -597,7 +597,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5993'},
+                                                    'of': {'op': 'var', 'n': 'g~5994'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -606,14 +606,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5993'},
+                                                'of': {'op': 'var', 'n': 'g~5994'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5993'},
+                                                'of': {'op': 'var', 'n': 'g~5994'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -624,11 +624,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5993'},
+                                                'of': {'op': 'var', 'n': 'g~5994'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5992'},
+                                            'b': {'op': 'var', 'n': 'col~5993'},
                                         },
                                     },
                                 ],
@@ -646,7 +646,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5990'},
+                                    'k': {'op': 'var', 'n': 'c~5991'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -680,7 +680,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5994',
+                        'v': 'c~5995',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -688,19 +688,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5996',
+                            'v': 'col~5997',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5995',
+                                        'v': 'x~5996',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5995'},
+                                            'of': {'op': 'var', 'n': 'x~5996'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -710,7 +710,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5995'},
+                                                'of': {'op': 'var', 'n': 'x~5996'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -723,7 +723,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5994'},
+                                                    'k': {'op': 'var', 'n': 'c~5995'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -738,7 +738,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5997',
+                                        'v': 'g~5998',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -748,7 +748,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5997'},
+                                                    'of': {'op': 'var', 'n': 'g~5998'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -757,14 +757,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5997'},
+                                                'of': {'op': 'var', 'n': 'g~5998'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5997'},
+                                                'of': {'op': 'var', 'n': 'g~5998'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -775,11 +775,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5997'},
+                                                'of': {'op': 'var', 'n': 'g~5998'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5996'},
+                                            'b': {'op': 'var', 'n': 'col~5997'},
                                         },
                                     },
                                 ],
@@ -797,7 +797,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5994'},
+                                    'k': {'op': 'var', 'n': 'c~5995'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -831,7 +831,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5998',
+                        'v': 'c~5999',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -839,19 +839,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6000',
+                            'v': 'col~6001',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5999',
+                                        'v': 'x~6000',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5999'},
+                                            'of': {'op': 'var', 'n': 'x~6000'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -861,7 +861,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5999'},
+                                                'of': {'op': 'var', 'n': 'x~6000'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -874,7 +874,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5998'},
+                                                    'k': {'op': 'var', 'n': 'c~5999'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -889,7 +889,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6001',
+                                        'v': 'g~6002',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -899,7 +899,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6001'},
+                                                    'of': {'op': 'var', 'n': 'g~6002'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -908,14 +908,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6001'},
+                                                'of': {'op': 'var', 'n': 'g~6002'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6001'},
+                                                'of': {'op': 'var', 'n': 'g~6002'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -926,11 +926,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6001'},
+                                                'of': {'op': 'var', 'n': 'g~6002'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6000'},
+                                            'b': {'op': 'var', 'n': 'col~6001'},
                                         },
                                     },
                                 ],
@@ -948,7 +948,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5998'},
+                                    'k': {'op': 'var', 'n': 'c~5999'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -982,7 +982,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6002',
+                        'v': 'c~6003',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -990,19 +990,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6004',
+                            'v': 'col~6005',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6003',
+                                        'v': 'x~6004',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6003'},
+                                            'of': {'op': 'var', 'n': 'x~6004'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1012,7 +1012,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6003'},
+                                                'of': {'op': 'var', 'n': 'x~6004'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1025,7 +1025,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6002'},
+                                                    'k': {'op': 'var', 'n': 'c~6003'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1040,7 +1040,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6005',
+                                        'v': 'g~6006',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1050,7 +1050,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6005'},
+                                                    'of': {'op': 'var', 'n': 'g~6006'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1059,14 +1059,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6005'},
+                                                'of': {'op': 'var', 'n': 'g~6006'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6005'},
+                                                'of': {'op': 'var', 'n': 'g~6006'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1077,11 +1077,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6005'},
+                                                'of': {'op': 'var', 'n': 'g~6006'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6004'},
+                                            'b': {'op': 'var', 'n': 'col~6005'},
                                         },
                                     },
                                 ],
@@ -1099,7 +1099,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6002'},
+                                    'k': {'op': 'var', 'n': 'c~6003'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1133,7 +1133,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6006',
+                        'v': 'c~6007',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1141,19 +1141,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6008',
+                            'v': 'col~6009',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6007',
+                                        'v': 'x~6008',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6007'},
+                                            'of': {'op': 'var', 'n': 'x~6008'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1163,7 +1163,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6007'},
+                                                'of': {'op': 'var', 'n': 'x~6008'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1176,7 +1176,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6006'},
+                                                    'k': {'op': 'var', 'n': 'c~6007'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1191,7 +1191,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6009',
+                                        'v': 'g~6010',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1201,7 +1201,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6009'},
+                                                    'of': {'op': 'var', 'n': 'g~6010'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1210,14 +1210,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6009'},
+                                                'of': {'op': 'var', 'n': 'g~6010'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6009'},
+                                                'of': {'op': 'var', 'n': 'g~6010'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1228,11 +1228,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6009'},
+                                                'of': {'op': 'var', 'n': 'g~6010'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6008'},
+                                            'b': {'op': 'var', 'n': 'col~6009'},
                                         },
                                     },
                                 ],
@@ -1250,7 +1250,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6006'},
+                                    'k': {'op': 'var', 'n': 'c~6007'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1284,7 +1284,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6010',
+                        'v': 'c~6011',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1292,19 +1292,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6012',
+                            'v': 'col~6013',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6011',
+                                        'v': 'x~6012',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6011'},
+                                            'of': {'op': 'var', 'n': 'x~6012'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1314,7 +1314,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6011'},
+                                                'of': {'op': 'var', 'n': 'x~6012'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1327,7 +1327,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6010'},
+                                                    'k': {'op': 'var', 'n': 'c~6011'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1342,7 +1342,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6013',
+                                        'v': 'g~6014',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1352,7 +1352,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6013'},
+                                                    'of': {'op': 'var', 'n': 'g~6014'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1361,14 +1361,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6013'},
+                                                'of': {'op': 'var', 'n': 'g~6014'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6013'},
+                                                'of': {'op': 'var', 'n': 'g~6014'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1379,11 +1379,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6013'},
+                                                'of': {'op': 'var', 'n': 'g~6014'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6012'},
+                                            'b': {'op': 'var', 'n': 'col~6013'},
                                         },
                                     },
                                 ],
@@ -1401,7 +1401,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6010'},
+                                    'k': {'op': 'var', 'n': 'c~6011'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1435,7 +1435,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6014',
+                        'v': 'c~6015',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1443,19 +1443,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6016',
+                            'v': 'col~6017',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6015',
+                                        'v': 'x~6016',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6015'},
+                                            'of': {'op': 'var', 'n': 'x~6016'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1465,7 +1465,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6015'},
+                                                'of': {'op': 'var', 'n': 'x~6016'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1478,7 +1478,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6014'},
+                                                    'k': {'op': 'var', 'n': 'c~6015'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1493,7 +1493,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6017',
+                                        'v': 'g~6018',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1503,7 +1503,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6017'},
+                                                    'of': {'op': 'var', 'n': 'g~6018'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1512,14 +1512,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6017'},
+                                                'of': {'op': 'var', 'n': 'g~6018'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6017'},
+                                                'of': {'op': 'var', 'n': 'g~6018'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1530,11 +1530,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6017'},
+                                                'of': {'op': 'var', 'n': 'g~6018'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6016'},
+                                            'b': {'op': 'var', 'n': 'col~6017'},
                                         },
                                     },
                                 ],
@@ -1552,7 +1552,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6014'},
+                                    'k': {'op': 'var', 'n': 'c~6015'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1586,7 +1586,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6018',
+                        'v': 'c~6019',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1594,19 +1594,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6020',
+                            'v': 'col~6021',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6019',
+                                        'v': 'x~6020',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6019'},
+                                            'of': {'op': 'var', 'n': 'x~6020'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1616,7 +1616,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6019'},
+                                                'of': {'op': 'var', 'n': 'x~6020'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1629,7 +1629,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6018'},
+                                                    'k': {'op': 'var', 'n': 'c~6019'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1644,7 +1644,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6021',
+                                        'v': 'g~6022',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1654,7 +1654,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6021'},
+                                                    'of': {'op': 'var', 'n': 'g~6022'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1663,14 +1663,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6021'},
+                                                'of': {'op': 'var', 'n': 'g~6022'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6021'},
+                                                'of': {'op': 'var', 'n': 'g~6022'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1681,11 +1681,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6021'},
+                                                'of': {'op': 'var', 'n': 'g~6022'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6020'},
+                                            'b': {'op': 'var', 'n': 'col~6021'},
                                         },
                                     },
                                 ],
@@ -1703,7 +1703,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6018'},
+                                    'k': {'op': 'var', 'n': 'c~6019'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1737,7 +1737,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6022',
+                        'v': 'c~6023',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1745,19 +1745,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6024',
+                            'v': 'col~6025',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6023',
+                                        'v': 'x~6024',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6023'},
+                                            'of': {'op': 'var', 'n': 'x~6024'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1767,7 +1767,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6023'},
+                                                'of': {'op': 'var', 'n': 'x~6024'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1780,7 +1780,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6022'},
+                                                    'k': {'op': 'var', 'n': 'c~6023'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1795,7 +1795,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6025',
+                                        'v': 'g~6026',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1805,7 +1805,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6025'},
+                                                    'of': {'op': 'var', 'n': 'g~6026'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1814,14 +1814,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6025'},
+                                                'of': {'op': 'var', 'n': 'g~6026'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6025'},
+                                                'of': {'op': 'var', 'n': 'g~6026'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1832,11 +1832,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6025'},
+                                                'of': {'op': 'var', 'n': 'g~6026'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6024'},
+                                            'b': {'op': 'var', 'n': 'col~6025'},
                                         },
                                     },
                                 ],
@@ -1854,7 +1854,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6022'},
+                                    'k': {'op': 'var', 'n': 'c~6023'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1888,7 +1888,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6026',
+                        'v': 'c~6027',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1896,19 +1896,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6028',
+                            'v': 'col~6029',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6027',
+                                        'v': 'x~6028',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6027'},
+                                            'of': {'op': 'var', 'n': 'x~6028'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1918,7 +1918,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6027'},
+                                                'of': {'op': 'var', 'n': 'x~6028'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1931,7 +1931,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6026'},
+                                                    'k': {'op': 'var', 'n': 'c~6027'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1946,7 +1946,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6029',
+                                        'v': 'g~6030',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1956,7 +1956,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6029'},
+                                                    'of': {'op': 'var', 'n': 'g~6030'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1965,14 +1965,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6029'},
+                                                'of': {'op': 'var', 'n': 'g~6030'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6029'},
+                                                'of': {'op': 'var', 'n': 'g~6030'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1983,11 +1983,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6029'},
+                                                'of': {'op': 'var', 'n': 'g~6030'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6028'},
+                                            'b': {'op': 'var', 'n': 'col~6029'},
                                         },
                                     },
                                 ],
@@ -2005,7 +2005,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6026'},
+                                    'k': {'op': 'var', 'n': 'c~6027'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2039,7 +2039,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6030',
+                        'v': 'c~6031',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -2047,19 +2047,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6032',
+                            'v': 'col~6033',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6031',
+                                        'v': 'x~6032',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6031'},
+                                            'of': {'op': 'var', 'n': 'x~6032'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -2069,7 +2069,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6031'},
+                                                'of': {'op': 'var', 'n': 'x~6032'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -2082,7 +2082,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6030'},
+                                                    'k': {'op': 'var', 'n': 'c~6031'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -2097,7 +2097,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6033',
+                                        'v': 'g~6034',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -2107,7 +2107,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6033'},
+                                                    'of': {'op': 'var', 'n': 'g~6034'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -2116,14 +2116,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'of': {'op': 'var', 'n': 'g~6034'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'of': {'op': 'var', 'n': 'g~6034'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -2134,11 +2134,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'of': {'op': 'var', 'n': 'g~6034'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6032'},
+                                            'b': {'op': 'var', 'n': 'col~6033'},
                                         },
                                     },
                                 ],
@@ -2156,7 +2156,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6030'},
+                                    'k': {'op': 'var', 'n': 'c~6031'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2190,7 +2190,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6034',
+                        'v': 's~6035',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2198,11 +2198,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6035',
+                                    'v': 'x~6036',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6034'},
+                                        'k': {'op': 'var', 'n': 's~6035'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2213,7 +2213,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6035'},
+                                                    'of': {'op': 'var', 'n': 'x~6036'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2226,7 +2226,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6035'},
+                                                        'of': {'op': 'var', 'n': 'x~6036'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2248,7 +2248,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6034'},
+                                        'of': {'op': 'var', 'n': 's~6035'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2263,7 +2263,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6034'},
+                                                'of': {'op': 'var', 'n': 's~6035'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2278,7 +2278,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6034'},
+                                                    'of': {'op': 'var', 'n': 's~6035'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2318,7 +2318,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6036',
+                        'v': 's~6037',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2326,11 +2326,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6037',
+                                    'v': 'x~6038',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6036'},
+                                        'k': {'op': 'var', 'n': 's~6037'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2341,7 +2341,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6037'},
+                                                    'of': {'op': 'var', 'n': 'x~6038'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2354,7 +2354,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6037'},
+                                                        'of': {'op': 'var', 'n': 'x~6038'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2376,7 +2376,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6036'},
+                                        'of': {'op': 'var', 'n': 's~6037'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2391,7 +2391,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6036'},
+                                                'of': {'op': 'var', 'n': 's~6037'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2406,7 +2406,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6036'},
+                                                    'of': {'op': 'var', 'n': 's~6037'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2446,7 +2446,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6038',
+                        'v': 's~6039',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2454,11 +2454,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6039',
+                                    'v': 'x~6040',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6038'},
+                                        'k': {'op': 'var', 'n': 's~6039'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2469,7 +2469,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6039'},
+                                                    'of': {'op': 'var', 'n': 'x~6040'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2482,7 +2482,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6039'},
+                                                        'of': {'op': 'var', 'n': 'x~6040'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2504,7 +2504,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6038'},
+                                        'of': {'op': 'var', 'n': 's~6039'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2519,7 +2519,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6038'},
+                                                'of': {'op': 'var', 'n': 's~6039'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2534,7 +2534,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6038'},
+                                                    'of': {'op': 'var', 'n': 's~6039'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2574,7 +2574,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6040',
+                        'v': 's~6041',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2582,11 +2582,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6041',
+                                    'v': 'x~6042',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6040'},
+                                        'k': {'op': 'var', 'n': 's~6041'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2597,7 +2597,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6041'},
+                                                    'of': {'op': 'var', 'n': 'x~6042'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2610,7 +2610,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6041'},
+                                                        'of': {'op': 'var', 'n': 'x~6042'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2632,7 +2632,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6040'},
+                                        'of': {'op': 'var', 'n': 's~6041'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2647,7 +2647,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6040'},
+                                                'of': {'op': 'var', 'n': 's~6041'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2662,7 +2662,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6040'},
+                                                    'of': {'op': 'var', 'n': 's~6041'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2702,7 +2702,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6042',
+                        'v': 's~6043',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2710,11 +2710,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6043',
+                                    'v': 'x~6044',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6042'},
+                                        'k': {'op': 'var', 'n': 's~6043'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2725,7 +2725,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6043'},
+                                                    'of': {'op': 'var', 'n': 'x~6044'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2738,7 +2738,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6043'},
+                                                        'of': {'op': 'var', 'n': 'x~6044'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2760,7 +2760,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6042'},
+                                        'of': {'op': 'var', 'n': 's~6043'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2775,7 +2775,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6042'},
+                                                'of': {'op': 'var', 'n': 's~6043'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2790,7 +2790,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6042'},
+                                                    'of': {'op': 'var', 'n': 's~6043'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2830,7 +2830,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6044',
+                        'v': 's~6045',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2838,11 +2838,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6045',
+                                    'v': 'x~6046',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6044'},
+                                        'k': {'op': 'var', 'n': 's~6045'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2853,7 +2853,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6045'},
+                                                    'of': {'op': 'var', 'n': 'x~6046'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2866,7 +2866,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6045'},
+                                                        'of': {'op': 'var', 'n': 'x~6046'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2888,7 +2888,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6044'},
+                                        'of': {'op': 'var', 'n': 's~6045'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2903,7 +2903,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6044'},
+                                                'of': {'op': 'var', 'n': 's~6045'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2918,7 +2918,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6044'},
+                                                    'of': {'op': 'var', 'n': 's~6045'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },

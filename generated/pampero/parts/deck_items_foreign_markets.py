@@ -49,49 +49,49 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5903: (lambda v_at_5904: ((v_vs_5903.get(v_at_5904, None) if type(v_vs_5903) is dict else KEY(v_vs_5903, v_at_5904, None)) if (True if ((num(v_at_5904) >= 0)) and ((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903)))) else False) else 0))(((_w6.get(E.get('t~5902'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5902'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5902'))) is str else None) == 'game') else (_w9.get(E.get('t~5902'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5902'), 0)))))(((_w3.get((_w2.get(E.get('t~5902'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5902'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5902'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5902'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5902'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5902'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5902'))) is str else [])))
+    return (lambda v_vs_5904: (lambda v_at_5905: ((v_vs_5904.get(v_at_5905, None) if type(v_vs_5904) is dict else KEY(v_vs_5904, v_at_5905, None)) if (True if ((num(v_at_5905) >= 0)) and ((num(v_at_5905) < num(FN['count'](ctx, None, v_vs_5904)))) else False) else 0))(((_w6.get(E.get('t~5903'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5903'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5903'))) is str else None) == 'game') else (_w9.get(E.get('t~5903'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5903'), 0)))))(((_w3.get((_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5903'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5903'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5903'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5905') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5905'), (_w2.get(E.get('r~5906'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5906'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5906') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5906'), (_w2.get(E.get('r~5907'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5907'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None)) - num((_w3.get(E.get('r~5906'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5906'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5908'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None)) - num((_w3.get(E.get('r~5907'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5907'), 0))))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5906'), 0))
+    return (_w2.get(E.get('r~5907'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5907'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5906'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5906'), 0))
+    return (_w1.get(E.get('r~5907'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5907'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5906'))) is str else None)) and ((E.get('k~5907') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5907'))) is str else None)) and ((E.get('k~5908') != 0)) else False)
 
 
 def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -103,49 +103,49 @@ def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5909: (lambda v_at_5910: ((v_vs_5909.get(v_at_5910, None) if type(v_vs_5909) is dict else KEY(v_vs_5909, v_at_5910, None)) if (True if ((num(v_at_5910) >= 0)) and ((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909)))) else False) else 0))(((_w6.get(E.get('t~5908'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5908'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5908'))) is str else None) == 'game') else (_w9.get(E.get('t~5908'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5908'), 0)))))(((_w3.get((_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5908'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5908'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5908'))) is str else [])))
+    return (lambda v_vs_5910: (lambda v_at_5911: ((v_vs_5910.get(v_at_5911, None) if type(v_vs_5910) is dict else KEY(v_vs_5910, v_at_5911, None)) if (True if ((num(v_at_5911) >= 0)) and ((num(v_at_5911) < num(FN['count'](ctx, None, v_vs_5910)))) else False) else 0))(((_w6.get(E.get('t~5909'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5909'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5909'))) is str else None) == 'game') else (_w9.get(E.get('t~5909'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5909'), 0)))))(((_w3.get((_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5909'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5909'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5909'))) is str else [])))
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5911') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5911'), (_w2.get(E.get('r~5912'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5912'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5912') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5912'), (_w2.get(E.get('r~5913'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5913'), 0))]))])
 
 
 def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None)) - num((_w3.get(E.get('r~5912'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5912'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5914'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None)) - num((_w3.get(E.get('r~5913'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5913'), 0))))])])
 
 
 def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5912'), 0))
+    return (_w2.get(E.get('r~5913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5913'), 0))
 
 
 def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
 
 
 def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5912'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5912'), 0))
+    return (_w1.get(E.get('r~5913'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5913'), 0))
 
 
 def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5912'))) is str else None)) and ((E.get('k~5913') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5913'))) is str else None)) and ((E.get('k~5914') != 0)) else False)
 
 
 def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -157,49 +157,49 @@ def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5915: (lambda v_at_5916: ((v_vs_5915.get(v_at_5916, None) if type(v_vs_5915) is dict else KEY(v_vs_5915, v_at_5916, None)) if (True if ((num(v_at_5916) >= 0)) and ((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915)))) else False) else 0))(((_w6.get(E.get('t~5914'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5914'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5914'))) is str else None) == 'game') else (_w9.get(E.get('t~5914'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5914'), 0)))))(((_w3.get((_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5914'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5914'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5914'))) is str else [])))
+    return (lambda v_vs_5916: (lambda v_at_5917: ((v_vs_5916.get(v_at_5917, None) if type(v_vs_5916) is dict else KEY(v_vs_5916, v_at_5917, None)) if (True if ((num(v_at_5917) >= 0)) and ((num(v_at_5917) < num(FN['count'](ctx, None, v_vs_5916)))) else False) else 0))(((_w6.get(E.get('t~5915'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5915'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5915'))) is str else None) == 'game') else (_w9.get(E.get('t~5915'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5915'), 0)))))(((_w3.get((_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5915'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5915'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5915'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5917') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5917'), (_w2.get(E.get('r~5918'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5918'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5918') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5918'), (_w2.get(E.get('r~5919'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5919'), 0))]))])
 
 
 def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None)) - num((_w3.get(E.get('r~5918'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5918'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5920'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None)) - num((_w3.get(E.get('r~5919'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5919'), 0))))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5918'), 0))
+    return (_w2.get(E.get('r~5919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5919'), 0))
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5918'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5918'), 0))
+    return (_w1.get(E.get('r~5919'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5919'), 0))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5918'))) is str else None)) and ((E.get('k~5919') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5919'))) is str else None)) and ((E.get('k~5920') != 0)) else False)
 
 
 def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -211,49 +211,49 @@ def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5921: (lambda v_at_5922: ((v_vs_5921.get(v_at_5922, None) if type(v_vs_5921) is dict else KEY(v_vs_5921, v_at_5922, None)) if (True if ((num(v_at_5922) >= 0)) and ((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921)))) else False) else 0))(((_w6.get(E.get('t~5920'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5920'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5920'))) is str else None) == 'game') else (_w9.get(E.get('t~5920'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5920'), 0)))))(((_w3.get((_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5920'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5920'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5920'))) is str else [])))
+    return (lambda v_vs_5922: (lambda v_at_5923: ((v_vs_5922.get(v_at_5923, None) if type(v_vs_5922) is dict else KEY(v_vs_5922, v_at_5923, None)) if (True if ((num(v_at_5923) >= 0)) and ((num(v_at_5923) < num(FN['count'](ctx, None, v_vs_5922)))) else False) else 0))(((_w6.get(E.get('t~5921'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5921'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5921'))) is str else None) == 'game') else (_w9.get(E.get('t~5921'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5921'), 0)))))(((_w3.get((_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5921'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5921'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5921'))) is str else [])))
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5923') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5923'), (_w2.get(E.get('r~5924'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5924'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5924') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5924'), (_w2.get(E.get('r~5925'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5925'), 0))]))])
 
 
 def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None)) - num((_w3.get(E.get('r~5924'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5924'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5926'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None)) - num((_w3.get(E.get('r~5925'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5925'), 0))))])])
 
 
 def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5924'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5924'), 0))
+    return (_w2.get(E.get('r~5925'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5925'), 0))
 
 
 def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
 
 
 def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5924'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5924'), 0))
+    return (_w1.get(E.get('r~5925'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5925'), 0))
 
 
 def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5924'))) is str else None)) and ((E.get('k~5925') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5925'))) is str else None)) and ((E.get('k~5926') != 0)) else False)
 
 
 def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -265,49 +265,49 @@ def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5927: (lambda v_at_5928: ((v_vs_5927.get(v_at_5928, None) if type(v_vs_5927) is dict else KEY(v_vs_5927, v_at_5928, None)) if (True if ((num(v_at_5928) >= 0)) and ((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927)))) else False) else 0))(((_w6.get(E.get('t~5926'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5926'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5926'))) is str else None) == 'game') else (_w9.get(E.get('t~5926'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5926'), 0)))))(((_w3.get((_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5926'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5926'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5926'))) is str else [])))
+    return (lambda v_vs_5928: (lambda v_at_5929: ((v_vs_5928.get(v_at_5929, None) if type(v_vs_5928) is dict else KEY(v_vs_5928, v_at_5929, None)) if (True if ((num(v_at_5929) >= 0)) and ((num(v_at_5929) < num(FN['count'](ctx, None, v_vs_5928)))) else False) else 0))(((_w6.get(E.get('t~5927'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5927'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5927'))) is str else None) == 'game') else (_w9.get(E.get('t~5927'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5927'), 0)))))(((_w3.get((_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5927'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5927'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5927'))) is str else [])))
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5929') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5929'), (_w2.get(E.get('r~5930'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5930'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5930') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5930'), (_w2.get(E.get('r~5931'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5931'), 0))]))])
 
 
 def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None)) - num((_w3.get(E.get('r~5930'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5930'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5932'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None)) - num((_w3.get(E.get('r~5931'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5931'), 0))))])])
 
 
 def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5930'), 0))
+    return (_w2.get(E.get('r~5931'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5931'), 0))
 
 
 def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
 
 
 def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5930'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5930'), 0))
+    return (_w1.get(E.get('r~5931'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5931'), 0))
 
 
 def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5930'))) is str else None)) and ((E.get('k~5931') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5931'))) is str else None)) and ((E.get('k~5932') != 0)) else False)
 
 
 def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -319,49 +319,49 @@ def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5933: (lambda v_at_5934: ((v_vs_5933.get(v_at_5934, None) if type(v_vs_5933) is dict else KEY(v_vs_5933, v_at_5934, None)) if (True if ((num(v_at_5934) >= 0)) and ((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933)))) else False) else 0))(((_w6.get(E.get('t~5932'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5932'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5932'))) is str else None) == 'game') else (_w9.get(E.get('t~5932'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5932'), 0)))))(((_w3.get((_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5932'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5932'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5932'))) is str else [])))
+    return (lambda v_vs_5934: (lambda v_at_5935: ((v_vs_5934.get(v_at_5935, None) if type(v_vs_5934) is dict else KEY(v_vs_5934, v_at_5935, None)) if (True if ((num(v_at_5935) >= 0)) and ((num(v_at_5935) < num(FN['count'](ctx, None, v_vs_5934)))) else False) else 0))(((_w6.get(E.get('t~5933'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5933'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5933'))) is str else None) == 'game') else (_w9.get(E.get('t~5933'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5933'), 0)))))(((_w3.get((_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5933'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5933'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5933'))) is str else [])))
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5935') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5935'), (_w2.get(E.get('r~5936'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5936'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5936') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5936'), (_w2.get(E.get('r~5937'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5937'), 0))]))])
 
 
 def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None)) - num((_w3.get(E.get('r~5936'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5936'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5938'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None)) - num((_w3.get(E.get('r~5937'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5937'), 0))))])])
 
 
 def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5936'), 0))
+    return (_w2.get(E.get('r~5937'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5937'), 0))
 
 
 def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5936'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5936'), 0))
+    return (_w1.get(E.get('r~5937'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5937'), 0))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5936'))) is str else None)) and ((E.get('k~5937') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5937'))) is str else None)) and ((E.get('k~5938') != 0)) else False)
 
 
 def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -379,7 +379,7 @@ def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5902', 'residential', True)
+    ctx.put(E, 't~5903', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -391,7 +391,7 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5902', 'residential', True)
+    ctx.put(E, 't~5903', 'residential', True)
     return True
 
 
@@ -404,11 +404,11 @@ def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
+    ctx.put(E, 'n~5906', x_8490(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5906', 'money', True)
+    ctx.put(E, 'r~5907', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -420,7 +420,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
+    ctx.put(E, 'n~5906', x_8490(ctx, E), True)
     return True
 
 
@@ -430,7 +430,7 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5906', 'money', True)
+    ctx.put(E, 'r~5907', 'money', True)
     return True
 
 
@@ -443,15 +443,15 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
+    ctx.put(E, 'k~5908', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -465,7 +465,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
+    ctx.put(E, 'k~5908', x_8492(ctx, E), True)
     return True
 
 
@@ -479,7 +479,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5907', x_8495(ctx, E))
+        LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
     return True
 
 
@@ -489,7 +489,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5907', x_8495(ctx, E))
+    LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
     return True
 
 
@@ -499,9 +499,9 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
     return True
 
 
@@ -515,9 +515,9 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
+        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
     return True
 
 
@@ -527,9 +527,9 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
     return True
 
 
@@ -545,7 +545,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
     return True
 
 
@@ -557,7 +557,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
     return True
 
 
@@ -570,13 +570,13 @@ def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5908', 'residential', True)
+    ctx.put(E, 't~5909', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5914', 'industrial', True)
+    ctx.put(E, 't~5915', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -588,7 +588,7 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5908', 'residential', True)
+    ctx.put(E, 't~5909', 'residential', True)
     return True
 
 
@@ -601,11 +601,11 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
+    ctx.put(E, 'n~5912', x_8505(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5912', 'money', True)
+    ctx.put(E, 'r~5913', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -617,7 +617,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
+    ctx.put(E, 'n~5912', x_8505(ctx, E), True)
     return True
 
 
@@ -627,7 +627,7 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5912', 'money', True)
+    ctx.put(E, 'r~5913', 'money', True)
     return True
 
 
@@ -640,15 +640,15 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
+    ctx.put(E, 'k~5914', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -662,7 +662,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
+    ctx.put(E, 'k~5914', x_8507(ctx, E), True)
     return True
 
 
@@ -676,7 +676,7 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5913', x_8510(ctx, E))
+        LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
     return True
 
 
@@ -686,7 +686,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5913', x_8510(ctx, E))
+    LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
     return True
 
 
@@ -696,9 +696,9 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
     return True
 
 
@@ -712,9 +712,9 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
     return True
 
 
@@ -724,9 +724,9 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
     return True
 
 
@@ -742,7 +742,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
     return True
 
 
@@ -754,7 +754,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
     return True
 
 
@@ -764,7 +764,7 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5914', 'industrial', True)
+    ctx.put(E, 't~5915', 'industrial', True)
     return True
 
 
@@ -777,11 +777,11 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
+    ctx.put(E, 'n~5918', x_8520(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5918', 'money', True)
+    ctx.put(E, 'r~5919', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -793,7 +793,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
+    ctx.put(E, 'n~5918', x_8520(ctx, E), True)
     return True
 
 
@@ -803,7 +803,7 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5918', 'money', True)
+    ctx.put(E, 'r~5919', 'money', True)
     return True
 
 
@@ -816,15 +816,15 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
+    ctx.put(E, 'k~5920', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -838,7 +838,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
+    ctx.put(E, 'k~5920', x_8522(ctx, E), True)
     return True
 
 
@@ -852,7 +852,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5919', x_8525(ctx, E))
+        LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
     return True
 
 
@@ -862,7 +862,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5919', x_8525(ctx, E))
+    LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
     return True
 
 
@@ -872,9 +872,9 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
     return True
 
 
@@ -888,9 +888,9 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
     return True
 
 
@@ -900,9 +900,9 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
     return True
 
 
@@ -918,7 +918,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
     return True
 
 
@@ -930,7 +930,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
     return True
 
 
@@ -943,7 +943,7 @@ def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5920', 'resort', True)
+    ctx.put(E, 't~5921', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -955,7 +955,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5920', 'resort', True)
+    ctx.put(E, 't~5921', 'resort', True)
     return True
 
 
@@ -968,11 +968,11 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
+    ctx.put(E, 'n~5924', x_8535(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5924', 'money', True)
+    ctx.put(E, 'r~5925', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -984,7 +984,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
+    ctx.put(E, 'n~5924', x_8535(ctx, E), True)
     return True
 
 
@@ -994,7 +994,7 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5924', 'money', True)
+    ctx.put(E, 'r~5925', 'money', True)
     return True
 
 
@@ -1007,15 +1007,15 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
+    ctx.put(E, 'k~5926', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -1029,7 +1029,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
+    ctx.put(E, 'k~5926', x_8537(ctx, E), True)
     return True
 
 
@@ -1043,7 +1043,7 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5925', x_8540(ctx, E))
+        LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
     return True
 
 
@@ -1053,7 +1053,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5925', x_8540(ctx, E))
+    LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
     return True
 
 
@@ -1063,9 +1063,9 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
     return True
 
 
@@ -1079,9 +1079,9 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
     return True
 
 
@@ -1091,9 +1091,9 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
     return True
 
 
@@ -1109,7 +1109,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
     return True
 
 
@@ -1121,7 +1121,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
     return True
 
 
@@ -1134,13 +1134,13 @@ def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5926', 'resort', True)
+    ctx.put(E, 't~5927', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~5932', 'commercial', True)
+    ctx.put(E, 't~5933', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -1152,7 +1152,7 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5926', 'resort', True)
+    ctx.put(E, 't~5927', 'resort', True)
     return True
 
 
@@ -1165,11 +1165,11 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
+    ctx.put(E, 'n~5930', x_8550(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5930', 'money', True)
+    ctx.put(E, 'r~5931', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -1181,7 +1181,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
+    ctx.put(E, 'n~5930', x_8550(ctx, E), True)
     return True
 
 
@@ -1191,7 +1191,7 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5930', 'money', True)
+    ctx.put(E, 'r~5931', 'money', True)
     return True
 
 
@@ -1204,15 +1204,15 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
+    ctx.put(E, 'k~5932', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1226,7 +1226,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
+    ctx.put(E, 'k~5932', x_8552(ctx, E), True)
     return True
 
 
@@ -1240,7 +1240,7 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5931', x_8555(ctx, E))
+        LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
     return True
 
 
@@ -1250,7 +1250,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5931', x_8555(ctx, E))
+    LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
     return True
 
 
@@ -1260,9 +1260,9 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
     return True
 
 
@@ -1276,9 +1276,9 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
     return True
 
 
@@ -1288,9 +1288,9 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
     return True
 
 
@@ -1306,7 +1306,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
     return True
 
 
@@ -1318,7 +1318,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
     return True
 
 
@@ -1328,7 +1328,7 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5932', 'commercial', True)
+    ctx.put(E, 't~5933', 'commercial', True)
     return True
 
 
@@ -1341,11 +1341,11 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
+    ctx.put(E, 'n~5936', x_8565(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5936', 'money', True)
+    ctx.put(E, 'r~5937', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -1357,7 +1357,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
+    ctx.put(E, 'n~5936', x_8565(ctx, E), True)
     return True
 
 
@@ -1367,7 +1367,7 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5936', 'money', True)
+    ctx.put(E, 'r~5937', 'money', True)
     return True
 
 
@@ -1380,15 +1380,15 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
+    ctx.put(E, 'k~5938', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1402,7 +1402,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
+    ctx.put(E, 'k~5938', x_8567(ctx, E), True)
     return True
 
 
@@ -1416,7 +1416,7 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~5937', x_8570(ctx, E))
+        LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
     return True
 
 
@@ -1426,7 +1426,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5937', x_8570(ctx, E))
+    LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
     return True
 
 
@@ -1436,9 +1436,9 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
     return True
 
 
@@ -1452,9 +1452,9 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
     return True
 
 
@@ -1464,9 +1464,9 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
     return True
 
 
@@ -1482,7 +1482,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
     return True
 
 
@@ -1494,7 +1494,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
     return True
 
 
@@ -1709,7 +1709,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
-                    'v': 't~5902',
+                    'v': 't~5903',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7506,
@@ -1719,10 +1719,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5905',
+                            'v': 'n~5906',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5903',
+                                'v': 'vs~5904',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1735,7 +1735,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5902'},
+                                                    'of': {'op': 'var', 'n': 't~5903'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1748,28 +1748,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5902'},
+                                            'of': {'op': 'var', 'n': 't~5903'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5902'},
+                                            'k': {'op': 'var', 'n': 't~5903'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5902'},
+                                        'of': {'op': 'var', 'n': 't~5903'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5904',
+                                    'v': 'at~5905',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -1778,7 +1778,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5902'},
+                                                'of': {'op': 'var', 'n': 't~5903'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -1787,7 +1787,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5902'},
+                                            'k': {'op': 'var', 'n': 't~5903'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -1797,7 +1797,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5902'},
+                                            'k': {'op': 'var', 'n': 't~5903'},
                                             'd': 0,
                                         },
                                     },
@@ -1809,18 +1809,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5904'},
+                                                    'a': {'op': 'var', 'n': 'at~5905'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5904'},
+                                                    'a': {'op': 'var', 'n': 'at~5905'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5903'},
+                                                            {'op': 'var', 'n': 'vs~5904'},
                                                         ],
                                                     },
                                                 },
@@ -1828,8 +1828,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5903'},
-                                            'k': {'op': 'var', 'n': 'at~5904'},
+                                            'of': {'op': 'var', 'n': 'vs~5904'},
+                                            'k': {'op': 'var', 'n': 'at~5905'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -1841,7 +1841,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5906',
+                            'v': 'r~5907',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8491},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
@@ -1851,7 +1851,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5907',
+                                    'v': 'k~5908',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1868,13 +1868,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                                'of': {'op': 'var', 'n': 'r~5907'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5905'},
+                                                        'a': {'op': 'var', 'n': 'n~5906'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1882,11 +1882,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5905'},
+                                                                        {'op': 'var', 'n': 'n~5906'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5906'},
+                                                                            'k': {'op': 'var', 'n': 'r~5907'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1910,7 +1910,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5906'},
+                                            'of': {'op': 'var', 'n': 'r~5907'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1919,7 +1919,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8494},
+                                        't': {'op': 'var', 'n': 'k~5908', 'x': 8494},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1936,14 +1936,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5907'},
+                                                                        {'op': 'var', 'n': 'k~5908'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                                                'of': {'op': 'var', 'n': 'r~5907'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1954,7 +1954,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5906'},
+                                                                                'k': {'op': 'var', 'n': 'r~5907'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1982,12 +1982,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5906'},
+                                        'k': {'op': 'var', 'n': 'r~5907'},
                                         'd': 0,
                                         'x': 8496,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8497},
+                                    'e': {'op': 'var', 'n': 'k~5908', 'x': 8497},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7514,
@@ -2000,7 +2000,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5906'},
+                                            'of': {'op': 'var', 'n': 'r~5907'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2012,12 +2012,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5906'},
+                                            'k': {'op': 'var', 'n': 'r~5907'},
                                             'd': 0,
                                             'x': 8499,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8500},
+                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8500},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7516,
@@ -2033,14 +2033,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                'of': {'op': 'var', 'n': 'r~5907'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5907'},
+                                                'a': {'op': 'var', 'n': 'k~5908'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2060,7 +2060,7 @@ RECORDS = {
                                             'x': 8502,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8503},
+                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8503},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7518,
@@ -2094,7 +2094,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5908',
+                    'v': 't~5909',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7520,
@@ -2104,10 +2104,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5911',
+                            'v': 'n~5912',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5909',
+                                'v': 'vs~5910',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2120,7 +2120,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5908'},
+                                                    'of': {'op': 'var', 'n': 't~5909'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2133,28 +2133,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5908'},
+                                            'of': {'op': 'var', 'n': 't~5909'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~5909'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5908'},
+                                        'of': {'op': 'var', 'n': 't~5909'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5910',
+                                    'v': 'at~5911',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2163,7 +2163,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5908'},
+                                                'of': {'op': 'var', 'n': 't~5909'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2172,7 +2172,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~5909'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2182,7 +2182,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~5909'},
                                             'd': 0,
                                         },
                                     },
@@ -2194,18 +2194,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5910'},
+                                                    'a': {'op': 'var', 'n': 'at~5911'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5910'},
+                                                    'a': {'op': 'var', 'n': 'at~5911'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5909'},
+                                                            {'op': 'var', 'n': 'vs~5910'},
                                                         ],
                                                     },
                                                 },
@@ -2213,8 +2213,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5909'},
-                                            'k': {'op': 'var', 'n': 'at~5910'},
+                                            'of': {'op': 'var', 'n': 'vs~5910'},
+                                            'k': {'op': 'var', 'n': 'at~5911'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2226,7 +2226,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5912',
+                            'v': 'r~5913',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8506},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
@@ -2236,7 +2236,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5913',
+                                    'v': 'k~5914',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2253,13 +2253,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                                'of': {'op': 'var', 'n': 'r~5913'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5911'},
+                                                        'a': {'op': 'var', 'n': 'n~5912'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2267,11 +2267,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5911'},
+                                                                        {'op': 'var', 'n': 'n~5912'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5912'},
+                                                                            'k': {'op': 'var', 'n': 'r~5913'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2295,7 +2295,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5912'},
+                                            'of': {'op': 'var', 'n': 'r~5913'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2304,7 +2304,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8509},
+                                        't': {'op': 'var', 'n': 'k~5914', 'x': 8509},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2321,14 +2321,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5913'},
+                                                                        {'op': 'var', 'n': 'k~5914'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                                                'of': {'op': 'var', 'n': 'r~5913'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2339,7 +2339,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5912'},
+                                                                                'k': {'op': 'var', 'n': 'r~5913'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2367,12 +2367,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5912'},
+                                        'k': {'op': 'var', 'n': 'r~5913'},
                                         'd': 0,
                                         'x': 8511,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8512},
+                                    'e': {'op': 'var', 'n': 'k~5914', 'x': 8512},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7528,
@@ -2385,7 +2385,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5912'},
+                                            'of': {'op': 'var', 'n': 'r~5913'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2397,12 +2397,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5912'},
+                                            'k': {'op': 'var', 'n': 'r~5913'},
                                             'd': 0,
                                             'x': 8514,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8515},
+                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8515},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7530,
@@ -2418,14 +2418,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                'of': {'op': 'var', 'n': 'r~5913'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5913'},
+                                                'a': {'op': 'var', 'n': 'k~5914'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2445,7 +2445,7 @@ RECORDS = {
                                             'x': 8517,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8518},
+                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8518},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7532,
@@ -2463,7 +2463,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5914',
+                    'v': 't~5915',
                     'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7533,
@@ -2473,10 +2473,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5917',
+                            'v': 'n~5918',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5915',
+                                'v': 'vs~5916',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2489,7 +2489,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5914'},
+                                                    'of': {'op': 'var', 'n': 't~5915'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2502,28 +2502,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5914'},
+                                            'of': {'op': 'var', 'n': 't~5915'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~5915'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5914'},
+                                        'of': {'op': 'var', 'n': 't~5915'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5916',
+                                    'v': 'at~5917',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2532,7 +2532,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5914'},
+                                                'of': {'op': 'var', 'n': 't~5915'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2541,7 +2541,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~5915'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2551,7 +2551,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~5915'},
                                             'd': 0,
                                         },
                                     },
@@ -2563,18 +2563,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5916'},
+                                                    'a': {'op': 'var', 'n': 'at~5917'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5916'},
+                                                    'a': {'op': 'var', 'n': 'at~5917'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5915'},
+                                                            {'op': 'var', 'n': 'vs~5916'},
                                                         ],
                                                     },
                                                 },
@@ -2582,8 +2582,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5915'},
-                                            'k': {'op': 'var', 'n': 'at~5916'},
+                                            'of': {'op': 'var', 'n': 'vs~5916'},
+                                            'k': {'op': 'var', 'n': 'at~5917'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2595,7 +2595,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5918',
+                            'v': 'r~5919',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8521},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
@@ -2605,7 +2605,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5919',
+                                    'v': 'k~5920',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2622,13 +2622,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                                'of': {'op': 'var', 'n': 'r~5919'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5917'},
+                                                        'a': {'op': 'var', 'n': 'n~5918'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2636,11 +2636,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5917'},
+                                                                        {'op': 'var', 'n': 'n~5918'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5918'},
+                                                                            'k': {'op': 'var', 'n': 'r~5919'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2664,7 +2664,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5918'},
+                                            'of': {'op': 'var', 'n': 'r~5919'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2673,7 +2673,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8524},
+                                        't': {'op': 'var', 'n': 'k~5920', 'x': 8524},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2690,14 +2690,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5919'},
+                                                                        {'op': 'var', 'n': 'k~5920'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                                                'of': {'op': 'var', 'n': 'r~5919'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2708,7 +2708,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5918'},
+                                                                                'k': {'op': 'var', 'n': 'r~5919'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2736,12 +2736,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5918'},
+                                        'k': {'op': 'var', 'n': 'r~5919'},
                                         'd': 0,
                                         'x': 8526,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8527},
+                                    'e': {'op': 'var', 'n': 'k~5920', 'x': 8527},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7541,
@@ -2754,7 +2754,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5918'},
+                                            'of': {'op': 'var', 'n': 'r~5919'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2766,12 +2766,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5918'},
+                                            'k': {'op': 'var', 'n': 'r~5919'},
                                             'd': 0,
                                             'x': 8529,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8530},
+                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8530},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7543,
@@ -2787,14 +2787,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                'of': {'op': 'var', 'n': 'r~5919'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5919'},
+                                                'a': {'op': 'var', 'n': 'k~5920'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2814,7 +2814,7 @@ RECORDS = {
                                             'x': 8532,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8533},
+                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8533},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7545,
@@ -2848,7 +2848,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
-                    'v': 't~5920',
+                    'v': 't~5921',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7547,
@@ -2858,10 +2858,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5923',
+                            'v': 'n~5924',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5921',
+                                'v': 'vs~5922',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2874,7 +2874,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5920'},
+                                                    'of': {'op': 'var', 'n': 't~5921'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2887,28 +2887,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5920'},
+                                            'of': {'op': 'var', 'n': 't~5921'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~5921'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5920'},
+                                        'of': {'op': 'var', 'n': 't~5921'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5922',
+                                    'v': 'at~5923',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2917,7 +2917,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5920'},
+                                                'of': {'op': 'var', 'n': 't~5921'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2926,7 +2926,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~5921'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2936,7 +2936,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~5921'},
                                             'd': 0,
                                         },
                                     },
@@ -2948,18 +2948,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5922'},
+                                                    'a': {'op': 'var', 'n': 'at~5923'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5922'},
+                                                    'a': {'op': 'var', 'n': 'at~5923'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5921'},
+                                                            {'op': 'var', 'n': 'vs~5922'},
                                                         ],
                                                     },
                                                 },
@@ -2967,8 +2967,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5921'},
-                                            'k': {'op': 'var', 'n': 'at~5922'},
+                                            'of': {'op': 'var', 'n': 'vs~5922'},
+                                            'k': {'op': 'var', 'n': 'at~5923'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2980,7 +2980,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5924',
+                            'v': 'r~5925',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8536},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
@@ -2990,7 +2990,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5925',
+                                    'v': 'k~5926',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3007,13 +3007,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                                'of': {'op': 'var', 'n': 'r~5925'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5923'},
+                                                        'a': {'op': 'var', 'n': 'n~5924'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3021,11 +3021,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5923'},
+                                                                        {'op': 'var', 'n': 'n~5924'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5924'},
+                                                                            'k': {'op': 'var', 'n': 'r~5925'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3049,7 +3049,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5924'},
+                                            'of': {'op': 'var', 'n': 'r~5925'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3058,7 +3058,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8539},
+                                        't': {'op': 'var', 'n': 'k~5926', 'x': 8539},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3075,14 +3075,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5925'},
+                                                                        {'op': 'var', 'n': 'k~5926'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                                                'of': {'op': 'var', 'n': 'r~5925'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3093,7 +3093,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5924'},
+                                                                                'k': {'op': 'var', 'n': 'r~5925'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3121,12 +3121,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5924'},
+                                        'k': {'op': 'var', 'n': 'r~5925'},
                                         'd': 0,
                                         'x': 8541,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8542},
+                                    'e': {'op': 'var', 'n': 'k~5926', 'x': 8542},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7555,
@@ -3139,7 +3139,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5924'},
+                                            'of': {'op': 'var', 'n': 'r~5925'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3151,12 +3151,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5924'},
+                                            'k': {'op': 'var', 'n': 'r~5925'},
                                             'd': 0,
                                             'x': 8544,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8545},
+                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8545},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7557,
@@ -3172,14 +3172,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                'of': {'op': 'var', 'n': 'r~5925'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5925'},
+                                                'a': {'op': 'var', 'n': 'k~5926'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3199,7 +3199,7 @@ RECORDS = {
                                             'x': 8547,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8548},
+                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8548},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7559,
@@ -3233,7 +3233,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5926',
+                    'v': 't~5927',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7561,
@@ -3243,10 +3243,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5929',
+                            'v': 'n~5930',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5927',
+                                'v': 'vs~5928',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3259,7 +3259,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5926'},
+                                                    'of': {'op': 'var', 'n': 't~5927'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3272,28 +3272,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5926'},
+                                            'of': {'op': 'var', 'n': 't~5927'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~5927'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5926'},
+                                        'of': {'op': 'var', 'n': 't~5927'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5928',
+                                    'v': 'at~5929',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3302,7 +3302,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5926'},
+                                                'of': {'op': 'var', 'n': 't~5927'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3311,7 +3311,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~5927'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3321,7 +3321,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~5927'},
                                             'd': 0,
                                         },
                                     },
@@ -3333,18 +3333,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5928'},
+                                                    'a': {'op': 'var', 'n': 'at~5929'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5928'},
+                                                    'a': {'op': 'var', 'n': 'at~5929'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5927'},
+                                                            {'op': 'var', 'n': 'vs~5928'},
                                                         ],
                                                     },
                                                 },
@@ -3352,8 +3352,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5927'},
-                                            'k': {'op': 'var', 'n': 'at~5928'},
+                                            'of': {'op': 'var', 'n': 'vs~5928'},
+                                            'k': {'op': 'var', 'n': 'at~5929'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3365,7 +3365,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5930',
+                            'v': 'r~5931',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8551},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
@@ -3375,7 +3375,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5931',
+                                    'v': 'k~5932',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3392,13 +3392,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                                'of': {'op': 'var', 'n': 'r~5931'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5929'},
+                                                        'a': {'op': 'var', 'n': 'n~5930'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3406,11 +3406,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5929'},
+                                                                        {'op': 'var', 'n': 'n~5930'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5930'},
+                                                                            'k': {'op': 'var', 'n': 'r~5931'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3434,7 +3434,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5930'},
+                                            'of': {'op': 'var', 'n': 'r~5931'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3443,7 +3443,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8554},
+                                        't': {'op': 'var', 'n': 'k~5932', 'x': 8554},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3460,14 +3460,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5931'},
+                                                                        {'op': 'var', 'n': 'k~5932'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                                                'of': {'op': 'var', 'n': 'r~5931'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3478,7 +3478,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5930'},
+                                                                                'k': {'op': 'var', 'n': 'r~5931'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3506,12 +3506,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5930'},
+                                        'k': {'op': 'var', 'n': 'r~5931'},
                                         'd': 0,
                                         'x': 8556,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8557},
+                                    'e': {'op': 'var', 'n': 'k~5932', 'x': 8557},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7569,
@@ -3524,7 +3524,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5930'},
+                                            'of': {'op': 'var', 'n': 'r~5931'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3536,12 +3536,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5930'},
+                                            'k': {'op': 'var', 'n': 'r~5931'},
                                             'd': 0,
                                             'x': 8559,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8560},
+                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8560},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7571,
@@ -3557,14 +3557,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                'of': {'op': 'var', 'n': 'r~5931'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5931'},
+                                                'a': {'op': 'var', 'n': 'k~5932'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3584,7 +3584,7 @@ RECORDS = {
                                             'x': 8562,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8563},
+                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8563},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7573,
@@ -3602,7 +3602,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5932',
+                    'v': 't~5933',
                     'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7574,
@@ -3612,10 +3612,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5935',
+                            'v': 'n~5936',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5933',
+                                'v': 'vs~5934',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3628,7 +3628,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5932'},
+                                                    'of': {'op': 'var', 'n': 't~5933'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3641,28 +3641,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5932'},
+                                            'of': {'op': 'var', 'n': 't~5933'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~5933'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5932'},
+                                        'of': {'op': 'var', 'n': 't~5933'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5934',
+                                    'v': 'at~5935',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3671,7 +3671,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5932'},
+                                                'of': {'op': 'var', 'n': 't~5933'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3680,7 +3680,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~5933'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3690,7 +3690,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~5933'},
                                             'd': 0,
                                         },
                                     },
@@ -3702,18 +3702,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5934'},
+                                                    'a': {'op': 'var', 'n': 'at~5935'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5934'},
+                                                    'a': {'op': 'var', 'n': 'at~5935'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5933'},
+                                                            {'op': 'var', 'n': 'vs~5934'},
                                                         ],
                                                     },
                                                 },
@@ -3721,8 +3721,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5933'},
-                                            'k': {'op': 'var', 'n': 'at~5934'},
+                                            'of': {'op': 'var', 'n': 'vs~5934'},
+                                            'k': {'op': 'var', 'n': 'at~5935'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3734,7 +3734,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5936',
+                            'v': 'r~5937',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8566},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
@@ -3744,7 +3744,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5937',
+                                    'v': 'k~5938',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3761,13 +3761,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                                'of': {'op': 'var', 'n': 'r~5937'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5935'},
+                                                        'a': {'op': 'var', 'n': 'n~5936'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3775,11 +3775,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5935'},
+                                                                        {'op': 'var', 'n': 'n~5936'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5936'},
+                                                                            'k': {'op': 'var', 'n': 'r~5937'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3803,7 +3803,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5936'},
+                                            'of': {'op': 'var', 'n': 'r~5937'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3812,7 +3812,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8569},
+                                        't': {'op': 'var', 'n': 'k~5938', 'x': 8569},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3829,14 +3829,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5937'},
+                                                                        {'op': 'var', 'n': 'k~5938'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                                                'of': {'op': 'var', 'n': 'r~5937'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3847,7 +3847,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5936'},
+                                                                                'k': {'op': 'var', 'n': 'r~5937'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3875,12 +3875,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5936'},
+                                        'k': {'op': 'var', 'n': 'r~5937'},
                                         'd': 0,
                                         'x': 8571,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8572},
+                                    'e': {'op': 'var', 'n': 'k~5938', 'x': 8572},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7582,
@@ -3893,7 +3893,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5936'},
+                                            'of': {'op': 'var', 'n': 'r~5937'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3905,12 +3905,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5936'},
+                                            'k': {'op': 'var', 'n': 'r~5937'},
                                             'd': 0,
                                             'x': 8574,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8575},
+                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8575},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7584,
@@ -3926,14 +3926,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                'of': {'op': 'var', 'n': 'r~5937'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5937'},
+                                                'a': {'op': 'var', 'n': 'k~5938'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3953,7 +3953,7 @@ RECORDS = {
                                             'x': 8577,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8578},
+                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8578},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7586,

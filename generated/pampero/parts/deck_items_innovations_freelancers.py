@@ -55,67 +55,67 @@ def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6049'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6047'))) and ((num(E.get('left~6048')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6048'))) and ((num(E.get('left~6049')) > 0)) else False)
 
 
 def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6049'), (E.get('left~6049') if (FLD(ctx, K[0], E.get('rep~6050')) == None) else FLD(ctx, K[0], E.get('rep~6050')))]))
 
 
 def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6049'))
+    return FLD(ctx, K[1], E.get('rep~6050'))
 
 
 def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6051')}
+    return {'instead': E.get('instead~6052')}
 
 
 def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6052') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6053'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6052'), (_w2.get(E.get('r~6053'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6053'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6053') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6054'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6053'), (_w2.get(E.get('r~6054'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6054'), 0))]))])
 
 
 def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6053'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None) != None)
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6053'))) is str else None)) - num((_w3.get(E.get('r~6053'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6053'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6055'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None)) - num((_w3.get(E.get('r~6054'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6054'), 0))))])])
 
 
 def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6053'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6053'), 0))
+    return (_w2.get(E.get('r~6054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6054'), 0))
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6053'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6054'))) is str else None) != None)
 
 
 def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6053'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6053'), 0))
+    return (_w1.get(E.get('r~6054'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6054'), 0))
 
 
 def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6053'))) is str else None)) and ((E.get('k~6054') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6054'))) is str else None)) and ((E.get('k~6055') != 0)) else False)
 
 
 def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -131,67 +131,67 @@ def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6058'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6056'))) and ((num(E.get('left~6057')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6057'))) and ((num(E.get('left~6058')) > 0)) else False)
 
 
 def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6058'), (E.get('left~6058') if (FLD(ctx, K[0], E.get('rep~6059')) == None) else FLD(ctx, K[0], E.get('rep~6059')))]))
 
 
 def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6058'))
+    return FLD(ctx, K[1], E.get('rep~6059'))
 
 
 def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6060')}
+    return {'instead': E.get('instead~6061')}
 
 
 def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6061') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6062'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6061'), (_w2.get(E.get('r~6062'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6062'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6062') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6063'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6062'), (_w2.get(E.get('r~6063'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6063'), 0))]))])
 
 
 def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6062'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None) != None)
 
 
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6062'))) is str else None)) - num((_w3.get(E.get('r~6062'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6062'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6064'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None)) - num((_w3.get(E.get('r~6063'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6063'), 0))))])])
 
 
 def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6062'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6062'), 0))
+    return (_w2.get(E.get('r~6063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6063'), 0))
 
 
 def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6062'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6063'))) is str else None) != None)
 
 
 def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6062'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6062'), 0))
+    return (_w1.get(E.get('r~6063'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6063'), 0))
 
 
 def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6062'))) is str else None)) and ((E.get('k~6063') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6063'))) is str else None)) and ((E.get('k~6064') != 0)) else False)
 
 
 def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -209,11 +209,11 @@ def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6046', 3, True)
+    ctx.put(E, 'n~6047', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6047', 'money', True)
+    ctx.put(E, 'r~6048', 'money', True)
     return t_7699(ctx, k, s, E)
 
 
@@ -223,7 +223,7 @@ def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6046', 3, True)
+    ctx.put(E, 'n~6047', 3, True)
     return True
 
 
@@ -233,7 +233,7 @@ def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6047', 'money', True)
+    ctx.put(E, 'r~6048', 'money', True)
     return True
 
 
@@ -247,11 +247,11 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6052', E.get('left~6048'), True)
+        ctx.put(E, 'n~6053', E.get('left~6049'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~6053', E.get('r~6047'), True)
+        ctx.put(E, 'r~6054', E.get('r~6048'), True)
         if not d_7713(ctx, E):
             return False
         return k()
@@ -259,7 +259,7 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~6048', E.get('n~6046'), True)
+    ctx.put(E, 'left~6049', E.get('n~6047'), True)
     return t_7701(ctx, r1, s, E)
 
 
@@ -269,7 +269,7 @@ def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6048', E.get('n~6046'), True)
+    ctx.put(E, 'left~6049', E.get('n~6047'), True)
     return True
 
 
@@ -280,17 +280,17 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~6049', MISSING)
+    old = E.get('rep~6050', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6049', old)
+        UNSET(ctx, E, 'rep~6050', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6049', item, True)
+            ctx.put(E, 'rep~6050', item, True)
             if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -308,13 +308,13 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7710, E, 'left~6048', E.get('taken~6050'))
+        ASSIGN(ctx, 7710, E, 'left~6049', E.get('taken~6051'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~6050', 0, True)
+    ctx.put(E, 'taken~6051', 0, True)
     return t_7704(ctx, r1, s, E)
 
 
@@ -324,7 +324,7 @@ def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6050', 0, True)
+    ctx.put(E, 'taken~6051', 0, True)
     return True
 
 
@@ -351,7 +351,7 @@ def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6051', E.get('instead~6052'))
     return t_7708(ctx, k, s, E)
 
 
@@ -361,7 +361,7 @@ def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6051', E.get('instead~6052'))
     return True
 
 
@@ -376,7 +376,7 @@ def t_7708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7709(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6051')))
+    return nxt(num(E.get('instead~6052')))
 
 
 def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -394,7 +394,7 @@ def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7710, E, 'left~6048', E.get('taken~6050'))
+    ASSIGN(ctx, 7710, E, 'left~6049', E.get('taken~6051'))
     return True
 
 
@@ -404,7 +404,7 @@ def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6052', E.get('left~6048'), True)
+    ctx.put(E, 'n~6053', E.get('left~6049'), True)
     return True
 
 
@@ -414,7 +414,7 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6053', E.get('r~6047'), True)
+    ctx.put(E, 'r~6054', E.get('r~6048'), True)
     return True
 
 
@@ -427,15 +427,15 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
+    ctx.put(E, 'k~6055', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6054'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6055'), '+=', False, K[2])
     if not d_7718(ctx, E):
         return False
     if not d_7720(ctx, E):
@@ -449,7 +449,7 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
+    ctx.put(E, 'k~6055', x_8735(ctx, E), True)
     return True
 
 
@@ -463,7 +463,7 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~6054', x_8738(ctx, E))
+        LOCAL(ctx, E, 'k~6055', x_8738(ctx, E))
     return True
 
 
@@ -473,7 +473,7 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6054', x_8738(ctx, E))
+    LOCAL(ctx, E, 'k~6055', x_8738(ctx, E))
     return True
 
 
@@ -483,9 +483,9 @@ def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6054'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6055'), '+=', False, K[2])
     return True
 
 
@@ -499,9 +499,9 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
+        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6054'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~6055'), '-=', False, K[3])
     return True
 
 
@@ -511,9 +511,9 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
+    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6054'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~6055'), '-=', False, K[3])
     return True
 
 
@@ -529,7 +529,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~6055'), '+=', False, K[4])
     return True
 
 
@@ -541,7 +541,7 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~6055'), '+=', False, K[4])
     return True
 
 
@@ -554,11 +554,11 @@ def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6055', 2, True)
+    ctx.put(E, 'n~6056', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6056', 'energy', True)
+    ctx.put(E, 'r~6057', 'energy', True)
     return t_7725(ctx, k, s, E)
 
 
@@ -568,7 +568,7 @@ def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6055', 2, True)
+    ctx.put(E, 'n~6056', 2, True)
     return True
 
 
@@ -578,7 +578,7 @@ def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6056', 'energy', True)
+    ctx.put(E, 'r~6057', 'energy', True)
     return True
 
 
@@ -592,11 +592,11 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6061', E.get('left~6057'), True)
+        ctx.put(E, 'n~6062', E.get('left~6058'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~6062', E.get('r~6056'), True)
+        ctx.put(E, 'r~6063', E.get('r~6057'), True)
         if not d_7739(ctx, E):
             return False
         return k()
@@ -604,7 +604,7 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~6057', E.get('n~6055'), True)
+    ctx.put(E, 'left~6058', E.get('n~6056'), True)
     return t_7727(ctx, r1, s, E)
 
 
@@ -614,7 +614,7 @@ def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6057', E.get('n~6055'), True)
+    ctx.put(E, 'left~6058', E.get('n~6056'), True)
     return True
 
 
@@ -625,17 +625,17 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~6058', MISSING)
+    old = E.get('rep~6059', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6058', old)
+        UNSET(ctx, E, 'rep~6059', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6058', item, True)
+            ctx.put(E, 'rep~6059', item, True)
             if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -653,13 +653,13 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7736, E, 'left~6057', E.get('taken~6059'))
+        ASSIGN(ctx, 7736, E, 'left~6058', E.get('taken~6060'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~6059', 0, True)
+    ctx.put(E, 'taken~6060', 0, True)
     return t_7730(ctx, r1, s, E)
 
 
@@ -669,7 +669,7 @@ def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6059', 0, True)
+    ctx.put(E, 'taken~6060', 0, True)
     return True
 
 
@@ -696,7 +696,7 @@ def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6060', E.get('instead~6061'))
     return t_7734(ctx, k, s, E)
 
 
@@ -706,7 +706,7 @@ def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6060', E.get('instead~6061'))
     return True
 
 
@@ -721,7 +721,7 @@ def t_7734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7735(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6060')))
+    return nxt(num(E.get('instead~6061')))
 
 
 def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -739,7 +739,7 @@ def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7736, E, 'left~6057', E.get('taken~6059'))
+    ASSIGN(ctx, 7736, E, 'left~6058', E.get('taken~6060'))
     return True
 
 
@@ -749,7 +749,7 @@ def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6061', E.get('left~6057'), True)
+    ctx.put(E, 'n~6062', E.get('left~6058'), True)
     return True
 
 
@@ -759,7 +759,7 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6062', E.get('r~6056'), True)
+    ctx.put(E, 'r~6063', E.get('r~6057'), True)
     return True
 
 
@@ -772,15 +772,15 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
+    ctx.put(E, 'k~6064', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6063'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6064'), '+=', False, K[2])
     if not d_7744(ctx, E):
         return False
     if not d_7746(ctx, E):
@@ -794,7 +794,7 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
+    ctx.put(E, 'k~6064', x_8764(ctx, E), True)
     return True
 
 
@@ -808,7 +808,7 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~6063', x_8767(ctx, E))
+        LOCAL(ctx, E, 'k~6064', x_8767(ctx, E))
     return True
 
 
@@ -818,7 +818,7 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6063', x_8767(ctx, E))
+    LOCAL(ctx, E, 'k~6064', x_8767(ctx, E))
     return True
 
 
@@ -828,9 +828,9 @@ def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6063'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6064'), '+=', False, K[2])
     return True
 
 
@@ -844,9 +844,9 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
+        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6063'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~6064'), '-=', False, K[3])
     return True
 
 
@@ -856,9 +856,9 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
+    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6063'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~6064'), '-=', False, K[3])
     return True
 
 
@@ -874,7 +874,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~6064'), '+=', False, K[4])
     return True
 
 
@@ -886,7 +886,7 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~6064'), '+=', False, K[4])
     return True
 
 
@@ -1045,14 +1045,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'n~6046',
+                    'v': 'n~6047',
                     'e': {'op': 'lit', 'v': 3, 'x': 8718},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7697,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'r~6047',
+                    'v': 'r~6048',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8719},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7698,
@@ -1062,14 +1062,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6048',
-                            'e': {'op': 'var', 'n': 'n~6046', 'x': 8720},
+                            'v': 'left~6049',
+                            'e': {'op': 'var', 'n': 'n~6047', 'x': 8720},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7700,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6049',
+                            'v': 'rep~6050',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
                             'w': {
                                 'op': 'and',
@@ -1082,18 +1082,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6049'},
+                                                'of': {'op': 'var', 'n': 'rep~6050'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6047'},
+                                        'b': {'op': 'var', 'n': 'r~6048'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6048'},
+                                        'a': {'op': 'var', 'n': 'left~6049'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1104,7 +1104,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6050',
+                                        'v': 'taken~6051',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8723},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7703,
@@ -1128,7 +1128,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6051',
+                                                        'v': 'instead~6052',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1139,7 +1139,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6048'},
+                                                                            {'op': 'var', 'n': 'left~6049'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1148,17 +1148,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6049'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6050'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6048'},
+                                                                                'a': {'op': 'var', 'n': 'left~6049'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6049'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6050'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1177,21 +1177,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6050', 'x': 8726},
+                                                            't': {'op': 'var', 'n': 'taken~6051', 'x': 8726},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6051', 'x': 8727},
+                                                            'e': {'op': 'var', 'n': 'instead~6052', 'x': 8727},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7707,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6051', 'x': 8728},
+                                                            'n': {'op': 'var', 'n': 'instead~6052', 'x': 8728},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6049'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6050'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8729,
@@ -1210,7 +1210,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6051'},
+                                                        {'op': 'var', 'n': 'instead~6052'},
                                                     ],
                                                     'x': 8730,
                                                 },
@@ -1221,15 +1221,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 3 $', 'it': 'guadagna 3 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7704,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6048', 'x': 8731},
+                                        't': {'op': 'var', 'n': 'left~6049', 'x': 8731},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6050', 'x': 8732},
+                                        'e': {'op': 'var', 'n': 'taken~6051', 'x': 8732},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7710,
                                     },
@@ -1242,15 +1243,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6052',
-                            'e': {'op': 'var', 'n': 'left~6048', 'x': 8733},
+                            'v': 'n~6053',
+                            'e': {'op': 'var', 'n': 'left~6049', 'x': 8733},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7711,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6053',
-                            'e': {'op': 'var', 'n': 'r~6047', 'x': 8734},
+                            'v': 'r~6054',
+                            'e': {'op': 'var', 'n': 'r~6048', 'x': 8734},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
                         },
@@ -1259,7 +1260,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6054',
+                                    'v': 'k~6055',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1276,13 +1277,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6053'},
+                                                                'of': {'op': 'var', 'n': 'r~6054'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6052'},
+                                                        'a': {'op': 'var', 'n': 'n~6053'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1290,11 +1291,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6052'},
+                                                                        {'op': 'var', 'n': 'n~6053'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6053'},
+                                                                            'k': {'op': 'var', 'n': 'r~6054'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1318,7 +1319,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6053'},
+                                            'of': {'op': 'var', 'n': 'r~6054'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1327,7 +1328,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6054', 'x': 8737},
+                                        't': {'op': 'var', 'n': 'k~6055', 'x': 8737},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1344,14 +1345,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6054'},
+                                                                        {'op': 'var', 'n': 'k~6055'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6053'},
+                                                                                'of': {'op': 'var', 'n': 'r~6054'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1362,7 +1363,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6053'},
+                                                                                'k': {'op': 'var', 'n': 'r~6054'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1390,12 +1391,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6053'},
+                                        'k': {'op': 'var', 'n': 'r~6054'},
                                         'd': 0,
                                         'x': 8739,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6054', 'x': 8740},
+                                    'e': {'op': 'var', 'n': 'k~6055', 'x': 8740},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7717,
@@ -1408,7 +1409,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6053'},
+                                            'of': {'op': 'var', 'n': 'r~6054'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1420,12 +1421,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6053'},
+                                            'k': {'op': 'var', 'n': 'r~6054'},
                                             'd': 0,
                                             'x': 8742,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8743},
+                                        'e': {'op': 'var', 'n': 'k~6055', 'x': 8743},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7719,
@@ -1441,14 +1442,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6053'},
+                                                'of': {'op': 'var', 'n': 'r~6054'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6054'},
+                                                'a': {'op': 'var', 'n': 'k~6055'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1468,7 +1469,7 @@ RECORDS = {
                                             'x': 8745,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8746},
+                                        'e': {'op': 'var', 'n': 'k~6055', 'x': 8746},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7721,
@@ -1507,14 +1508,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'n~6055',
+                    'v': 'n~6056',
                     'e': {'op': 'lit', 'v': 2, 'x': 8747},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7723,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'r~6056',
+                    'v': 'r~6057',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8748},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7724,
@@ -1524,14 +1525,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6057',
-                            'e': {'op': 'var', 'n': 'n~6055', 'x': 8749},
+                            'v': 'left~6058',
+                            'e': {'op': 'var', 'n': 'n~6056', 'x': 8749},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7726,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6058',
+                            'v': 'rep~6059',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
                             'w': {
                                 'op': 'and',
@@ -1544,18 +1545,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6058'},
+                                                'of': {'op': 'var', 'n': 'rep~6059'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6056'},
+                                        'b': {'op': 'var', 'n': 'r~6057'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6057'},
+                                        'a': {'op': 'var', 'n': 'left~6058'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1566,7 +1567,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6059',
+                                        'v': 'taken~6060',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8752},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7729,
@@ -1590,7 +1591,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6060',
+                                                        'v': 'instead~6061',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1601,7 +1602,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6057'},
+                                                                            {'op': 'var', 'n': 'left~6058'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1610,17 +1611,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6058'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6059'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6057'},
+                                                                                'a': {'op': 'var', 'n': 'left~6058'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6058'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6059'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1639,21 +1640,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6059', 'x': 8755},
+                                                            't': {'op': 'var', 'n': 'taken~6060', 'x': 8755},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6060', 'x': 8756},
+                                                            'e': {'op': 'var', 'n': 'instead~6061', 'x': 8756},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7733,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6060', 'x': 8757},
+                                                            'n': {'op': 'var', 'n': 'instead~6061', 'x': 8757},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6058'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6059'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8758,
@@ -1672,7 +1673,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6060'},
+                                                        {'op': 'var', 'n': 'instead~6061'},
                                                     ],
                                                     'x': 8759,
                                                 },
@@ -1683,15 +1684,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 energy', 'it': 'guadagna 2 energia'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7730,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6057', 'x': 8760},
+                                        't': {'op': 'var', 'n': 'left~6058', 'x': 8760},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6059', 'x': 8761},
+                                        'e': {'op': 'var', 'n': 'taken~6060', 'x': 8761},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7736,
                                     },
@@ -1704,15 +1706,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6061',
-                            'e': {'op': 'var', 'n': 'left~6057', 'x': 8762},
+                            'v': 'n~6062',
+                            'e': {'op': 'var', 'n': 'left~6058', 'x': 8762},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7737,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6062',
-                            'e': {'op': 'var', 'n': 'r~6056', 'x': 8763},
+                            'v': 'r~6063',
+                            'e': {'op': 'var', 'n': 'r~6057', 'x': 8763},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
                         },
@@ -1721,7 +1723,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6063',
+                                    'v': 'k~6064',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1738,13 +1740,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6062'},
+                                                                'of': {'op': 'var', 'n': 'r~6063'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6061'},
+                                                        'a': {'op': 'var', 'n': 'n~6062'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1752,11 +1754,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6061'},
+                                                                        {'op': 'var', 'n': 'n~6062'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6062'},
+                                                                            'k': {'op': 'var', 'n': 'r~6063'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1780,7 +1782,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6062'},
+                                            'of': {'op': 'var', 'n': 'r~6063'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1789,7 +1791,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6063', 'x': 8766},
+                                        't': {'op': 'var', 'n': 'k~6064', 'x': 8766},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1806,14 +1808,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6063'},
+                                                                        {'op': 'var', 'n': 'k~6064'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6062'},
+                                                                                'of': {'op': 'var', 'n': 'r~6063'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1824,7 +1826,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6062'},
+                                                                                'k': {'op': 'var', 'n': 'r~6063'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1852,12 +1854,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6062'},
+                                        'k': {'op': 'var', 'n': 'r~6063'},
                                         'd': 0,
                                         'x': 8768,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6063', 'x': 8769},
+                                    'e': {'op': 'var', 'n': 'k~6064', 'x': 8769},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7743,
@@ -1870,7 +1872,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6062'},
+                                            'of': {'op': 'var', 'n': 'r~6063'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1882,12 +1884,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6062'},
+                                            'k': {'op': 'var', 'n': 'r~6063'},
                                             'd': 0,
                                             'x': 8771,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8772},
+                                        'e': {'op': 'var', 'n': 'k~6064', 'x': 8772},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7745,
@@ -1903,14 +1905,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6062'},
+                                                'of': {'op': 'var', 'n': 'r~6063'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6063'},
+                                                'a': {'op': 'var', 'n': 'k~6064'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1930,7 +1932,7 @@ RECORDS = {
                                             'x': 8774,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8775},
+                                        'e': {'op': 'var', 'n': 'k~6064', 'x': 8775},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7747,

@@ -58,43 +58,43 @@ K = [
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None)) - num((_w2.get('nature_reserve', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'nature_reserve', 0)))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (True if (((v_x_6065.get('piece', None) if type(v_x_6065) is dict else KEY(v_x_6065, 'piece', None)) == 'nature_reserve')) and (((v_x_6065.get('owner', None) if type(v_x_6065) is dict else KEY(v_x_6065, 'owner', None)) == E.get('you'))) else False)]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None)) - num((_w2.get('nature_reserve', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'nature_reserve', 0)))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6066 for v_x_6066 in items_of(KEY(ctx.state.get('places'), v_s_6065, [])) if (True if (((v_x_6066.get('piece', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'piece', None)) == 'nature_reserve')) and (((v_x_6066.get('owner', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'owner', None)) == E.get('you'))) else False)]) for v_s_6065 in items_of(ctx.state.get('places'))])))))
 
 
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [len([v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (True if (((v_x_6067.get('piece', None) if type(v_x_6067) is dict else KEY(v_x_6067, 'piece', None)) == 'transformer')) and (((v_x_6067.get('owner', None) if type(v_x_6067) is dict else KEY(v_x_6067, 'owner', None)) == E.get('you'))) else False)]) for v_s_6066 in items_of(ctx.state.get('places')) if any([((v_y_6068.get('piece', None) if type(v_y_6068) is dict else KEY(v_y_6068, 'piece', None)) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [len([v_x_6068 for v_x_6068 in items_of(KEY(ctx.state.get('places'), v_s_6067, [])) if (True if (((v_x_6068.get('piece', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'piece', None)) == 'transformer')) and (((v_x_6068.get('owner', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'owner', None)) == E.get('you'))) else False)]) for v_s_6067 in items_of(ctx.state.get('places')) if any([((v_y_6069.get('piece', None) if type(v_y_6069) is dict else KEY(v_y_6069, 'piece', None)) == 'electrical_pole') for v_y_6069 in items_of(KEY(ctx.state.get('places'), v_s_6067, []))])]))))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6072'))) is str else None) != None)) and ((num(v_nxt_6075) >= 0)) and ((v_nxt_6075 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6072'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6072'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6072'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6072'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6072'))) is str else None), 0))))) else False) else v_nxt_6075))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6072'))) is str else None) if (True if ((num(v_at_6074) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6072'))) is str else None) != None)) else False) else AR('+', v_at_6074, 1))))(((_w1.get(E.get('t~6072'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6072'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6072'))) is str else None) == 'game') else (_w4.get(E.get('t~6072'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6072'), 0))))
+    return (lambda v_at_6075: (lambda v_nxt_6076: (AR('+', v_nxt_6076, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6073'))) is str else None) != None)) and ((num(v_nxt_6076) >= 0)) and ((v_nxt_6076 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6073'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0))))) else False) else v_nxt_6076))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6073'))) is str else None) if (True if ((num(v_at_6075) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6073'))) is str else None) != None)) else False) else AR('+', v_at_6075, 1))))(((_w1.get(E.get('t~6073'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6073'))) is str else None) == 'game') else (_w4.get(E.get('t~6073'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6073'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if ((num(E.get('nxt~6076')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6072'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6072'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6072'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6072'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6072'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6072'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6072'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6072'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6072'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6072'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6072'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6072'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6072'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6072'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6072'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6072'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6072')) != None)) and ((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))) else False)) or ((lambda v_at_6077: (lambda v_built_6080: any([(True if ((num(v_at_6077) < num((v_l_6081.get('at', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'at', None))))) and ((num((v_l_6081.get('at', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'at', None))) <= num(E.get('nxt~6076')))) and ((num(v_built_6080) < num((v_l_6081.get('towers', None) if type(v_l_6081) is dict else KEY(v_l_6081, 'towers', None))))) else False) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (True if (((v_x_6079.get('piece', None) if type(v_x_6079) is dict else KEY(v_x_6079, 'piece', None)) == 'tower')) and (((v_x_6079.get('owner', None) if type(v_x_6079) is dict else KEY(v_x_6079, 'owner', None)) == E.get('you'))) else False)]) for v_s_6078 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6072'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6072'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6072'))) is str else None) == 'game') else (_w16.get(E.get('t~6072'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6072'), 0))))) else False)
+    return (True if ((num(E.get('nxt~6077')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6073'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6073'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6073'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6073'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6073'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6073'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6073'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6073'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6073'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6073'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6073'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6073'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6073'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6073'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6073'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6073'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6073')) != None)) and ((num(E.get('nxt~6077')) > num(FLD(ctx, K[0], E.get('t~6073'))))) else False)) or ((lambda v_at_6078: (lambda v_built_6081: any([(True if ((num(v_at_6078) < num((v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None))))) and ((num((v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None))) <= num(E.get('nxt~6077')))) and ((num(v_built_6081) < num((v_l_6082.get('towers', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'towers', None))))) else False) for v_l_6082 in items_of(GET(ctx, 'tracks', E.get('t~6073'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6080 for v_x_6080 in items_of(KEY(ctx.state.get('places'), v_s_6079, [])) if (True if (((v_x_6080.get('piece', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'piece', None)) == 'tower')) and (((v_x_6080.get('owner', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'owner', None)) == E.get('you'))) else False)]) for v_s_6079 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6073'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6073'))) is str else None) == 'game') else (_w16.get(E.get('t~6073'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6073'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6082'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6083'))) is str else None) == 'game')
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6082'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6082'), 0))
+    return (_w1.get(E.get('t~6083'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6083'), 0))
 
 
 def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6082'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6082'), 0))
+    return (_w2.get(E.get('t~6083'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6083'), 0))
 
 
 def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -108,43 +108,43 @@ def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6084'))
+    return FLD(ctx, K[1], E.get('t~6085'))
 
 
 def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'solar')
+    return (E.get('col~6087') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6086') == 'energy')
+    return (E.get('col~6087') == 'energy')
 
 
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6087'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -154,13 +154,13 @@ def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6085')))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6086')))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6084') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6084')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~6085') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)))
 
 
 def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -174,19 +174,19 @@ def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6090')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6091')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6091'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))
 
 
 def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6091'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -196,31 +196,31 @@ def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6084'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6085'))) is str else None) == 'player')
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6084'))
+    return FLD(ctx, K[3], E.get('t~6085'))
 
 
 def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6094'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6085'))) and ((not (E.get('at~6085') in _w4 if type((_w4 := (_w3.get(E.get('t~6084'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6084'), [])))) in (list, dict) else IN(E.get('at~6085'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))) and ((not (E.get('at~6086') in _w4 if type((_w4 := (_w3.get(E.get('t~6085'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6085'), [])))) in (list, dict) else IN(E.get('at~6086'), _w4)))) else False)
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6084'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6084'), []))
+    return (_w2.get(E.get('t~6085'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6085'), []))
 
 
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6085')]
+    return [E.get('at~6086')]
 
 
 def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -234,7 +234,7 @@ def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6094'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -244,7 +244,7 @@ def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6084'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6085')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6084'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6084'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6084'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6084'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6084'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6084'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6084'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6084'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6084'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6084'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6084'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6084'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6084'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6084'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6084'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6084'))) is str else [])))) > 0) else 1000000))))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6085'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6086')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6085'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6085'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6085'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6085'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6085'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6085'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6085'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6085'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6085'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6085'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6085'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6085'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6085'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6085'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6085'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6085'))) is str else [])))) > 0) else 1000000))))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -254,7 +254,7 @@ def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6084')]
+    return [E.get('t~6085')]
 
 
 def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
@@ -264,31 +264,31 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6098'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6098'), 0))) >= num(E.get('n~6097')))
+    return (num((_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0))) >= num(E.get('n~6098')))
 
 
 def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6100'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6100'), 0))
+    return (_w2.get(E.get('r~6101'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6101'), 0))
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6100'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6101'))) is str else None) != None)
 
 
 def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6100'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6100'), 0))
+    return (_w1.get(E.get('r~6101'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6101'), 0))
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6100'))) is str else None)) and ((E.get('n~6099') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
 
 
 def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -300,31 +300,31 @@ def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6102'), 0))) >= num(E.get('n~6101')))
+    return (num((_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0))) >= num(E.get('n~6102')))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0))
+    return (_w2.get(E.get('r~6105'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6105'), 0))
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6104'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6105'))) is str else None) != None)
 
 
 def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6104'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6104'), 0))
+    return (_w1.get(E.get('r~6105'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6105'), 0))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6104'))) is str else None)) and ((E.get('n~6103') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
 
 
 def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -336,31 +336,31 @@ def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6098'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6098'), 0))) >= num(E.get('n~6097')))
+    return (num((_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0))) >= num(E.get('n~6098')))
 
 
 def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6100'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6100'), 0))
+    return (_w2.get(E.get('r~6101'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6101'), 0))
 
 
 def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6100'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6101'))) is str else None) != None)
 
 
 def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6100'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6100'), 0))
+    return (_w1.get(E.get('r~6101'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6101'), 0))
 
 
 def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6100'))) is str else None)) and ((E.get('n~6099') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
 
 
 def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -372,31 +372,31 @@ def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6102'), 0))) >= num(E.get('n~6101')))
+    return (num((_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0))) >= num(E.get('n~6102')))
 
 
 def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0))
+    return (_w2.get(E.get('r~6105'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6105'), 0))
 
 
 def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6104'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6105'))) is str else None) != None)
 
 
 def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6104'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6104'), 0))
+    return (_w1.get(E.get('r~6105'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6105'), 0))
 
 
 def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6104'))) is str else None)) and ((E.get('n~6103') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
 
 
 def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -408,31 +408,31 @@ def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6110: (lambda v_nxt_6111: (AR('+', v_nxt_6111, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6108'))) is str else None) != None)) and ((num(v_nxt_6111) >= 0)) and ((v_nxt_6111 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6108'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6108'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6108'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6108'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6108'))) is str else None), 0))))) else False) else v_nxt_6111))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6108'))) is str else None) if (True if ((num(v_at_6110) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6108'))) is str else None) != None)) else False) else AR('+', v_at_6110, 1))))(((_w1.get(E.get('t~6108'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6108'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6108'))) is str else None) == 'game') else (_w4.get(E.get('t~6108'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6108'), 0))))
+    return (lambda v_at_6111: (lambda v_nxt_6112: (AR('+', v_nxt_6112, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6109'))) is str else None) != None)) and ((num(v_nxt_6112) >= 0)) and ((v_nxt_6112 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6109'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0))))) else False) else v_nxt_6112))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6109'))) is str else None) if (True if ((num(v_at_6111) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6109'))) is str else None) != None)) else False) else AR('+', v_at_6111, 1))))(((_w1.get(E.get('t~6109'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6109'))) is str else None) == 'game') else (_w4.get(E.get('t~6109'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6109'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if ((num(E.get('nxt~6112')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6108'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6108'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6108'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6108'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6108'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6108'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6108'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6108'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6108'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6108'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6108'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6108'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6108'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6108'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6108'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6108'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6108')) != None)) and ((num(E.get('nxt~6112')) > num(FLD(ctx, K[0], E.get('t~6108'))))) else False)) or ((lambda v_at_6113: (lambda v_built_6116: any([(True if ((num(v_at_6113) < num((v_l_6117.get('at', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'at', None))))) and ((num((v_l_6117.get('at', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'at', None))) <= num(E.get('nxt~6112')))) and ((num(v_built_6116) < num((v_l_6117.get('towers', None) if type(v_l_6117) is dict else KEY(v_l_6117, 'towers', None))))) else False) for v_l_6117 in items_of(GET(ctx, 'tracks', E.get('t~6108'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6115 for v_x_6115 in items_of(KEY(ctx.state.get('places'), v_s_6114, [])) if (True if (((v_x_6115.get('piece', None) if type(v_x_6115) is dict else KEY(v_x_6115, 'piece', None)) == 'tower')) and (((v_x_6115.get('owner', None) if type(v_x_6115) is dict else KEY(v_x_6115, 'owner', None)) == E.get('you'))) else False)]) for v_s_6114 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6108'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6108'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6108'))) is str else None) == 'game') else (_w16.get(E.get('t~6108'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6108'), 0))))) else False)
+    return (True if ((num(E.get('nxt~6113')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6109'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6109'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6109'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6109'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6109'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6109'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6109'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6109'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6109'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6109'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6109'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6109'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6109'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6109'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6109'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6109'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6109')) != None)) and ((num(E.get('nxt~6113')) > num(FLD(ctx, K[0], E.get('t~6109'))))) else False)) or ((lambda v_at_6114: (lambda v_built_6117: any([(True if ((num(v_at_6114) < num((v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None))))) and ((num((v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None))) <= num(E.get('nxt~6113')))) and ((num(v_built_6117) < num((v_l_6118.get('towers', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'towers', None))))) else False) for v_l_6118 in items_of(GET(ctx, 'tracks', E.get('t~6109'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6116 for v_x_6116 in items_of(KEY(ctx.state.get('places'), v_s_6115, [])) if (True if (((v_x_6116.get('piece', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'piece', None)) == 'tower')) and (((v_x_6116.get('owner', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'owner', None)) == E.get('you'))) else False)]) for v_s_6115 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6109'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6109'))) is str else None) == 'game') else (_w16.get(E.get('t~6109'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6109'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6118'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6119'))) is str else None) == 'game')
 
 
 def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6118'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6118'), 0))
+    return (_w1.get(E.get('t~6119'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6119'), 0))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6118'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6118'), 0))
+    return (_w2.get(E.get('t~6119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6119'), 0))
 
 
 def x_8911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -446,43 +446,43 @@ def x_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6120'))
+    return FLD(ctx, K[1], E.get('t~6121'))
 
 
 def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))
 
 
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6122') == 'solar')
+    return (E.get('col~6123') == 'solar')
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6122') == 'energy')
+    return (E.get('col~6123') == 'energy')
 
 
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6123'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -492,13 +492,13 @@ def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6121')))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6122')))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6120') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6120')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~6121') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)))
 
 
 def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -512,19 +512,19 @@ def x_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6126')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6127')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6127'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6127'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -534,31 +534,31 @@ def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6120'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6121'))) is str else None) == 'player')
 
 
 def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6120'))
+    return FLD(ctx, K[3], E.get('t~6121'))
 
 
 def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6130'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6121'))) and ((not (E.get('at~6121') in _w4 if type((_w4 := (_w3.get(E.get('t~6120'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6120'), [])))) in (list, dict) else IN(E.get('at~6121'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))) and ((not (E.get('at~6122') in _w4 if type((_w4 := (_w3.get(E.get('t~6121'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6121'), [])))) in (list, dict) else IN(E.get('at~6122'), _w4)))) else False)
 
 
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6120'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6120'), []))
+    return (_w2.get(E.get('t~6121'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6121'), []))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6121')]
+    return [E.get('at~6122')]
 
 
 def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -572,7 +572,7 @@ def x_8941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6130'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -582,7 +582,7 @@ def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6120'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6121')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6120'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6120'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6120'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6120'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6120'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6120'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6120'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6120'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6120'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6120'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6120'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6120'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6120'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6120'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6120'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6120'))) is str else [])))) > 0) else 1000000))))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6121'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6122')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6121'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6121'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6121'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6121'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6121'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6121'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6121'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6121'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6121'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6121'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6121'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6121'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6121'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6121'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6121'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6121'))) is str else [])))) > 0) else 1000000))))) else False)
 
 
 def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -592,7 +592,7 @@ def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6120')]
+    return [E.get('t~6121')]
 
 
 def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -607,11 +607,11 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6069', 1, True)
+    ctx.put(E, 'k~6070', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6070', 'nature_income', True)
+    ctx.put(E, 't~6071', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -621,7 +621,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6069', 1, True)
+    ctx.put(E, 'k~6070', 1, True)
     return True
 
 
@@ -631,7 +631,7 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6070', 'nature_income', True)
+    ctx.put(E, 't~6071', 'nature_income', True)
     return True
 
 
@@ -644,15 +644,15 @@ def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6071', E.get('k~6069'), True)
+    ctx.put(E, 'k~6072', E.get('k~6070'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6072', E.get('t~6070'), True)
+    ctx.put(E, 't~6073', E.get('t~6071'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'col~6073', 'effect', True)
+    ctx.put(E, 'col~6074', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -662,7 +662,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6071', E.get('k~6069'), True)
+    ctx.put(E, 'k~6072', E.get('k~6070'), True)
     return True
 
 
@@ -672,7 +672,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6072', E.get('t~6070'), True)
+    ctx.put(E, 't~6073', E.get('t~6071'), True)
     return True
 
 
@@ -682,7 +682,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6073', 'effect', True)
+    ctx.put(E, 'col~6074', 'effect', True)
     return True
 
 
@@ -697,7 +697,7 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7756(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6071')))
+    return nxt(num(E.get('k~6072')))
 
 
 def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -710,31 +710,31 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6082', E.get('t~6072'), True)
+        ctx.put(E, 't~6083', E.get('t~6073'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
+        ctx.put(E, 'pos~6084', E.get('nxt~6077'), True)
         if not d_7762(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6084', E.get('t~6072'), True)
+        ctx.put(E, 't~6085', E.get('t~6073'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
+        ctx.put(E, 'at~6086', E.get('nxt~6077'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6086', E.get('col~6073'), True)
+        ctx.put(E, 'col~6087', E.get('col~6074'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
+    ctx.put(E, 'nxt~6077', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -744,7 +744,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
+    ctx.put(E, 'nxt~6077', x_8784(ctx, E), True)
     return True
 
 
@@ -772,7 +772,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6082', E.get('t~6072'), True)
+    ctx.put(E, 't~6083', E.get('t~6073'), True)
     return True
 
 
@@ -782,7 +782,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
+    ctx.put(E, 'pos~6084', E.get('nxt~6077'), True)
     return True
 
 
@@ -796,16 +796,16 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
+        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6083'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6084'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
+        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6083'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~6084'), '=', False, K[5])
     return True
 
 
@@ -815,9 +815,9 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
+    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6083'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6084'), '=', False, K[4])
     return True
 
 
@@ -827,9 +827,9 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
+    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6083'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~6084'), '=', False, K[5])
     return True
 
 
@@ -839,7 +839,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6084', E.get('t~6072'), True)
+    ctx.put(E, 't~6085', E.get('t~6073'), True)
     return True
 
 
@@ -849,7 +849,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
+    ctx.put(E, 'at~6086', E.get('nxt~6077'), True)
     return True
 
 
@@ -859,7 +859,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6086', E.get('col~6073'), True)
+    ctx.put(E, 'col~6087', E.get('col~6074'), True)
     return True
 
 
@@ -883,7 +883,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6088', E.get('t~6084'), True)
+    ctx.put(E, 'label~6089', E.get('t~6085'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -893,7 +893,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6088', E.get('t~6084'), True)
+    ctx.put(E, 'label~6089', E.get('t~6085'), True)
     return True
 
 
@@ -907,17 +907,17 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6090'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
+    ctx.put(E, 'was~6090', x_8797(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6089'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -927,7 +927,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
+    ctx.put(E, 'was~6090', x_8797(ctx, E), True)
     return True
 
 
@@ -937,7 +937,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6089'), '=', False, K[6])
     return True
 
 
@@ -948,17 +948,17 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~6087', MISSING)
+    old = E.get('sp~6088', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6087', old)
+        UNSET(ctx, E, 'sp~6088', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6087', item, True)
+            ctx.put(E, 'sp~6088', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1021,7 +1021,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6090'), '=', False, K[6])
     return True
 
 
@@ -1045,11 +1045,11 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
+    ctx.put(E, 'owner~6091', x_8810(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
+    ctx.put(E, 'label~6093', E.get('owner~6091'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -1059,7 +1059,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
+    ctx.put(E, 'owner~6091', x_8810(ctx, E), True)
     return True
 
 
@@ -1069,7 +1069,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
+    ctx.put(E, 'label~6093', E.get('owner~6091'), True)
     return True
 
 
@@ -1083,17 +1083,17 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6094'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
+    ctx.put(E, 'was~6094', x_8812(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6093'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -1103,7 +1103,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
+    ctx.put(E, 'was~6094', x_8812(ctx, E), True)
     return True
 
 
@@ -1113,7 +1113,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6093'), '=', False, K[6])
     return True
 
 
@@ -1124,17 +1124,17 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~6091', MISSING)
+    old = E.get('b~6092', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6091', old)
+        UNSET(ctx, E, 'b~6092', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6091', item, True)
+            ctx.put(E, 'b~6092', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1157,7 +1157,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6094'), '=', False, K[6])
     return True
 
 
@@ -1179,17 +1179,17 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~6094', MISSING)
+    old = E.get('rw~6095', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6094', old)
+        UNSET(ctx, E, 'rw~6095', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6094', item, True)
+            ctx.put(E, 'rw~6095', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1206,13 +1206,13 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6085'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6095', E.get('t~6084'), True)
+    ctx.put(E, 'label~6096', E.get('t~6085'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1222,7 +1222,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6085'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     return True
@@ -1234,7 +1234,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6095', E.get('t~6084'), True)
+    ctx.put(E, 'label~6096', E.get('t~6085'), True)
     return True
 
 
@@ -1248,17 +1248,17 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6097'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
+    ctx.put(E, 'was~6097', x_8826(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6096'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1268,7 +1268,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
+    ctx.put(E, 'was~6097', x_8826(ctx, E), True)
     return True
 
 
@@ -1278,7 +1278,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6096'), '=', False, K[6])
     return True
 
 
@@ -1297,7 +1297,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6097'), '=', False, K[6])
     return True
 
 
@@ -1342,11 +1342,11 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'k~6105', 2, True)
+        ctx.put(E, 'k~6106', 2, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6106', 'nature_income', True)
+        ctx.put(E, 't~6107', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
@@ -1384,11 +1384,11 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6097', 2, True)
+    ctx.put(E, 'n~6098', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6098', 'energy', True)
+    ctx.put(E, 'r~6099', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1400,7 +1400,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 2, True)
+    ctx.put(E, 'n~6098', 2, True)
     return True
 
 
@@ -1410,7 +1410,7 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6098', 'energy', True)
+    ctx.put(E, 'r~6099', 'energy', True)
     return True
 
 
@@ -1428,11 +1428,11 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6100', E.get('n~6098'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6101', E.get('r~6099'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1455,7 +1455,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6100', E.get('n~6098'), True)
     return True
 
 
@@ -1465,7 +1465,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6101', E.get('r~6099'), True)
     return True
 
 
@@ -1478,9 +1478,9 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1494,9 +1494,9 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
     return True
 
 
@@ -1510,9 +1510,9 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
+        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6101'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
     return True
 
 
@@ -1522,9 +1522,9 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
     return True
 
 
@@ -1540,7 +1540,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
     return True
 
 
@@ -1552,7 +1552,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
     return True
 
 
@@ -1565,11 +1565,11 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6101', 1, True)
+    ctx.put(E, 'n~6102', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    ctx.put(E, 'r~6103', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1581,7 +1581,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6101', 1, True)
+    ctx.put(E, 'n~6102', 1, True)
     return True
 
 
@@ -1591,7 +1591,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    ctx.put(E, 'r~6103', 'batteries', True)
     return True
 
 
@@ -1609,11 +1609,11 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    ctx.put(E, 'n~6104', E.get('n~6102'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.put(E, 'r~6105', E.get('r~6103'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1636,7 +1636,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    ctx.put(E, 'n~6104', E.get('n~6102'), True)
     return True
 
 
@@ -1646,7 +1646,7 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.put(E, 'r~6105', E.get('r~6103'), True)
     return True
 
 
@@ -1659,9 +1659,9 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1675,9 +1675,9 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
     return True
 
 
@@ -1691,9 +1691,9 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
+        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6105'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
     return True
 
 
@@ -1703,9 +1703,9 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
     return True
 
 
@@ -1721,7 +1721,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
     return True
 
 
@@ -1733,7 +1733,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
     return True
 
 
@@ -1753,11 +1753,11 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6097', 2, True)
+    ctx.put(E, 'n~6098', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6098', 'energy', True)
+    ctx.put(E, 'r~6099', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1769,7 +1769,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 2, True)
+    ctx.put(E, 'n~6098', 2, True)
     return True
 
 
@@ -1779,7 +1779,7 @@ def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6098', 'energy', True)
+    ctx.put(E, 'r~6099', 'energy', True)
     return True
 
 
@@ -1797,11 +1797,11 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6100', E.get('n~6098'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6101', E.get('r~6099'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1824,7 +1824,7 @@ def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6100', E.get('n~6098'), True)
     return True
 
 
@@ -1834,7 +1834,7 @@ def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6101', E.get('r~6099'), True)
     return True
 
 
@@ -1847,9 +1847,9 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1863,9 +1863,9 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
     return True
 
 
@@ -1879,9 +1879,9 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
+        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6101'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
     return True
 
 
@@ -1891,9 +1891,9 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6101'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
     return True
 
 
@@ -1909,7 +1909,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
     return True
 
 
@@ -1921,7 +1921,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
     return True
 
 
@@ -1934,11 +1934,11 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6101', 1, True)
+    ctx.put(E, 'n~6102', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    ctx.put(E, 'r~6103', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1950,7 +1950,7 @@ def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6101', 1, True)
+    ctx.put(E, 'n~6102', 1, True)
     return True
 
 
@@ -1960,7 +1960,7 @@ def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    ctx.put(E, 'r~6103', 'batteries', True)
     return True
 
 
@@ -1978,11 +1978,11 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    ctx.put(E, 'n~6104', E.get('n~6102'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.put(E, 'r~6105', E.get('r~6103'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -2005,7 +2005,7 @@ def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    ctx.put(E, 'n~6104', E.get('n~6102'), True)
     return True
 
 
@@ -2015,7 +2015,7 @@ def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.put(E, 'r~6105', E.get('r~6103'), True)
     return True
 
 
@@ -2028,9 +2028,9 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -2044,9 +2044,9 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
     return True
 
 
@@ -2060,9 +2060,9 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
+        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6105'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
     return True
 
 
@@ -2072,9 +2072,9 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
+    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6105'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
     return True
 
 
@@ -2090,7 +2090,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
     return True
 
 
@@ -2102,7 +2102,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
     return True
 
 
@@ -2112,7 +2112,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6105', 2, True)
+    ctx.put(E, 'k~6106', 2, True)
     return True
 
 
@@ -2122,7 +2122,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6106', 'nature_income', True)
+    ctx.put(E, 't~6107', 'nature_income', True)
     return True
 
 
@@ -2135,15 +2135,15 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6107', E.get('k~6105'), True)
+    ctx.put(E, 'k~6108', E.get('k~6106'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6108', E.get('t~6106'), True)
+    ctx.put(E, 't~6109', E.get('t~6107'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'col~6109', 'effect', True)
+    ctx.put(E, 'col~6110', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -2153,7 +2153,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6107', E.get('k~6105'), True)
+    ctx.put(E, 'k~6108', E.get('k~6106'), True)
     return True
 
 
@@ -2163,7 +2163,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6108', E.get('t~6106'), True)
+    ctx.put(E, 't~6109', E.get('t~6107'), True)
     return True
 
 
@@ -2173,7 +2173,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6109', 'effect', True)
+    ctx.put(E, 'col~6110', 'effect', True)
     return True
 
 
@@ -2188,7 +2188,7 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6107')))
+    return nxt(num(E.get('k~6108')))
 
 
 def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -2201,31 +2201,31 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6118', E.get('t~6108'), True)
+        ctx.put(E, 't~6119', E.get('t~6109'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+        ctx.put(E, 'pos~6120', E.get('nxt~6113'), True)
         if not d_7872(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6120', E.get('t~6108'), True)
+        ctx.put(E, 't~6121', E.get('t~6109'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
+        ctx.put(E, 'at~6122', E.get('nxt~6113'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6122', E.get('col~6109'), True)
+        ctx.put(E, 'col~6123', E.get('col~6110'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    ctx.put(E, 'nxt~6113', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -2235,7 +2235,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    ctx.put(E, 'nxt~6113', x_8898(ctx, E), True)
     return True
 
 
@@ -2263,7 +2263,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6118', E.get('t~6108'), True)
+    ctx.put(E, 't~6119', E.get('t~6109'), True)
     return True
 
 
@@ -2273,7 +2273,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+    ctx.put(E, 'pos~6120', E.get('nxt~6113'), True)
     return True
 
 
@@ -2287,16 +2287,16 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6119'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6119'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6120'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6119'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6119'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~6120'), '=', False, K[5])
     return True
 
 
@@ -2306,9 +2306,9 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6119'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6119'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6120'), '=', False, K[4])
     return True
 
 
@@ -2318,9 +2318,9 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6119'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6119'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~6120'), '=', False, K[5])
     return True
 
 
@@ -2330,7 +2330,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6120', E.get('t~6108'), True)
+    ctx.put(E, 't~6121', E.get('t~6109'), True)
     return True
 
 
@@ -2340,7 +2340,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
+    ctx.put(E, 'at~6122', E.get('nxt~6113'), True)
     return True
 
 
@@ -2350,7 +2350,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6122', E.get('col~6109'), True)
+    ctx.put(E, 'col~6123', E.get('col~6110'), True)
     return True
 
 
@@ -2374,7 +2374,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    ctx.put(E, 'label~6125', E.get('t~6121'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -2384,7 +2384,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    ctx.put(E, 'label~6125', E.get('t~6121'), True)
     return True
 
 
@@ -2398,17 +2398,17 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6125'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6126'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
+    ctx.put(E, 'was~6126', x_8911(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6124'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6125'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
 
@@ -2418,7 +2418,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
+    ctx.put(E, 'was~6126', x_8911(ctx, E), True)
     return True
 
 
@@ -2428,7 +2428,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6124'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6125'), '=', False, K[6])
     return True
 
 
@@ -2439,17 +2439,17 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8914(ctx, E)))
-    old = E.get('sp~6123', MISSING)
+    old = E.get('sp~6124', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6123', old)
+        UNSET(ctx, E, 'sp~6124', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6123', item, True)
+            ctx.put(E, 'sp~6124', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2512,7 +2512,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6125'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6126'), '=', False, K[6])
     return True
 
 
@@ -2536,11 +2536,11 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
+    ctx.put(E, 'owner~6127', x_8924(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
+    ctx.put(E, 'label~6129', E.get('owner~6127'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2550,7 +2550,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
+    ctx.put(E, 'owner~6127', x_8924(ctx, E), True)
     return True
 
 
@@ -2560,7 +2560,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
+    ctx.put(E, 'label~6129', E.get('owner~6127'), True)
     return True
 
 
@@ -2574,17 +2574,17 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6129'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6130'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
+    ctx.put(E, 'was~6130', x_8926(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6128'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6129'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
 
@@ -2594,7 +2594,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
+    ctx.put(E, 'was~6130', x_8926(ctx, E), True)
     return True
 
 
@@ -2604,7 +2604,7 @@ def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6128'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6129'), '=', False, K[6])
     return True
 
 
@@ -2615,17 +2615,17 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8929(ctx, E)))
-    old = E.get('b~6127', MISSING)
+    old = E.get('b~6128', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6127', old)
+        UNSET(ctx, E, 'b~6128', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6127', item, True)
+            ctx.put(E, 'b~6128', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2648,7 +2648,7 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6129'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6130'), '=', False, K[6])
     return True
 
 
@@ -2670,17 +2670,17 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8935(ctx, E)))
-    old = E.get('rw~6130', MISSING)
+    old = E.get('rw~6131', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6130', old)
+        UNSET(ctx, E, 'rw~6131', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6130', item, True)
+            ctx.put(E, 'rw~6131', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2697,13 +2697,13 @@ def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6121'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    ctx.put(E, 'label~6132', E.get('t~6121'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2713,7 +2713,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6121'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     return True
@@ -2725,7 +2725,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    ctx.put(E, 'label~6132', E.get('t~6121'), True)
     return True
 
 
@@ -2739,17 +2739,17 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6132'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6133'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
+    ctx.put(E, 'was~6133', x_8940(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6131'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6132'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
 
@@ -2759,7 +2759,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
+    ctx.put(E, 'was~6133', x_8940(ctx, E), True)
     return True
 
 
@@ -2769,7 +2769,7 @@ def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6131'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6132'), '=', False, K[6])
     return True
 
 
@@ -2788,7 +2788,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6132'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6133'), '=', False, K[6])
     return True
 
 
@@ -3243,7 +3243,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 's~6064',
+                            'v': 's~6065',
                             'src': {'op': 'st', 'k': 'places'},
                             'e': {
                                 'op': 'fn',
@@ -3251,11 +3251,11 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'filt',
-                                        'v': 'x~6065',
+                                        'v': 'x~6066',
                                         'src': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~6064'},
+                                            'k': {'op': 'var', 'n': 's~6065'},
                                             'd': [],
                                         },
                                         'w': {
@@ -3266,7 +3266,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6065'},
+                                                        'of': {'op': 'var', 'n': 'x~6066'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'b': {'op': 'lit', 'v': 'nature_reserve'},
@@ -3276,7 +3276,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6065'},
+                                                        'of': {'op': 'var', 'n': 'x~6066'},
                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                     },
                                                     'b': {'op': 'var', 'n': 'you'},
@@ -3313,7 +3313,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6066',
+                        'v': 's~6067',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -3321,11 +3321,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6067',
+                                    'v': 'x~6068',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6066'},
+                                        'k': {'op': 'var', 'n': 's~6067'},
                                         'd': [],
                                     },
                                     'w': {
@@ -3336,7 +3336,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6067'},
+                                                    'of': {'op': 'var', 'n': 'x~6068'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -3346,7 +3346,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6067'},
+                                                    'of': {'op': 'var', 'n': 'x~6068'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3362,11 +3362,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'mapc',
-                                    'v': 'y~6068',
+                                    'v': 'y~6069',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6066'},
+                                        'k': {'op': 'var', 'n': 's~6067'},
                                         'd': [],
                                     },
                                     'e': {
@@ -3374,7 +3374,7 @@ RECORDS = {
                                         'o': '==',
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'y~6068'},
+                                            'of': {'op': 'var', 'n': 'y~6069'},
                                             'k': {'op': 'lit', 'v': 'piece'},
                                         },
                                         'b': {'op': 'lit', 'v': 'electrical_pole'},
@@ -3402,14 +3402,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 'k~6069',
+                    'v': 'k~6070',
                     'e': {'op': 'lit', 'v': 1, 'x': 8778},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7749,
                 },
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 't~6070',
+                    'v': 't~6071',
                     'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7750,
@@ -3419,37 +3419,37 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'k~6071',
-                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8780},
+                            'v': 'k~6072',
+                            'e': {'op': 'var', 'n': 'k~6070', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7752,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 't~6072',
-                            'e': {'op': 'var', 'n': 't~6070', 'x': 8781},
+                            'v': 't~6073',
+                            'e': {'op': 'var', 'n': 't~6071', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'col~6073',
+                            'v': 'col~6074',
                             'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8783},
+                            'n': {'op': 'var', 'n': 'k~6072', 'x': 8783},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/tracks.yaml:100
                                         'op': 'let',
-                                        'v': 'nxt~6076',
+                                        'v': 'nxt~6077',
                                         'e': {
                                             'op': 'letx',
-                                            'v': 'at~6074',
+                                            'v': 'at~6075',
                                             'e': {
                                                 'op': 'cond',
                                                 'c': {
@@ -3458,7 +3458,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6072'},
+                                                        'of': {'op': 'var', 'n': 't~6073'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3467,7 +3467,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                    'k': {'op': 'var', 'n': 't~6072'},
+                                                    'k': {'op': 'var', 'n': 't~6073'},
                                                     'd': 0,
                                                 },
                                                 'b': {
@@ -3477,13 +3477,13 @@ RECORDS = {
                                                         'k': 'tracks',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 't~6072'},
+                                                    'k': {'op': 'var', 'n': 't~6073'},
                                                     'd': 0,
                                                 },
                                             },
                                             'b': {
                                                 'op': 'letx',
-                                                'v': 'nxt~6075',
+                                                'v': 'nxt~6076',
                                                 'e': {
                                                     'op': 'cond',
                                                     'c': {
@@ -3492,7 +3492,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '<',
-                                                                'a': {'op': 'var', 'n': 'at~6074'},
+                                                                'a': {'op': 'var', 'n': 'at~6075'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
@@ -3501,7 +3501,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6072'},
+                                                                    'of': {'op': 'var', 'n': 't~6073'},
                                                                     'f': 'entry',
                                                                     'd': None,
                                                                 },
@@ -3512,14 +3512,14 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6072'},
+                                                        'of': {'op': 'var', 'n': 't~6073'},
                                                         'f': 'entry',
                                                         'd': None,
                                                     },
                                                     'b': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'at~6074'},
+                                                        'a': {'op': 'var', 'n': 'at~6075'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                 },
@@ -3534,7 +3534,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6072'},
+                                                                    'of': {'op': 'var', 'n': 't~6073'},
                                                                     'f': 'exclusive_with',
                                                                     'd': None,
                                                                 },
@@ -3543,13 +3543,13 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '>=',
-                                                                'a': {'op': 'var', 'n': 'nxt~6075'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6076'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'nxt~6075'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6076'},
                                                                 'b': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -3561,7 +3561,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                                 'f': 'exclusive_with',
                                                                                 'd': None,
                                                                             },
@@ -3576,7 +3576,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6072'},
+                                                                            'of': {'op': 'var', 'n': 't~6073'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3592,7 +3592,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6072'},
+                                                                            'of': {'op': 'var', 'n': 't~6073'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3605,10 +3605,10 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'nxt~6075'},
+                                                        'a': {'op': 'var', 'n': 'nxt~6076'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'nxt~6075'},
+                                                    'b': {'op': 'var', 'n': 'nxt~6076'},
                                                 },
                                             },
                                             'x': 8784,
@@ -3624,7 +3624,7 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'nxt~6076'},
+                                                    'a': {'op': 'var', 'n': 'nxt~6077'},
                                                     'b': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3633,7 +3633,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                 'f': 'max',
                                                                 'd': None,
                                                             },
@@ -3642,7 +3642,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6072'},
+                                                            'of': {'op': 'var', 'n': 't~6073'},
                                                             'f': 'max',
                                                             'd': None,
                                                         },
@@ -3667,7 +3667,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6072'},
+                                                                                            'of': {'op': 'var', 'n': 't~6073'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3680,21 +3680,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6072'},
+                                                                                    'of': {'op': 'var', 'n': 't~6073'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6072'},
+                                                                                    'k': {'op': 'var', 'n': 't~6073'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3722,7 +3722,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6072'},
+                                                                                            'of': {'op': 'var', 'n': 't~6073'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3735,21 +3735,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6072'},
+                                                                                    'of': {'op': 'var', 'n': 't~6073'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6072'},
+                                                                                    'k': {'op': 'var', 'n': 't~6073'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3771,7 +3771,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3780,11 +3780,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>',
-                                                            'a': {'op': 'var', 'n': 'nxt~6076'},
+                                                            'a': {'op': 'var', 'n': 'nxt~6077'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3793,7 +3793,7 @@ RECORDS = {
                                                 },
                                                 {
                                                     'op': 'letx',
-                                                    'v': 'at~6077',
+                                                    'v': 'at~6078',
                                                     'e': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3802,7 +3802,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6072'},
+                                                                'of': {'op': 'var', 'n': 't~6073'},
                                                                 'f': 'scope',
                                                                 'd': None,
                                                             },
@@ -3811,7 +3811,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                            'k': {'op': 'var', 'n': 't~6072'},
+                                                            'k': {'op': 'var', 'n': 't~6073'},
                                                             'd': 0,
                                                         },
                                                         'b': {
@@ -3821,13 +3821,13 @@ RECORDS = {
                                                                 'k': 'tracks',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 't~6072'},
+                                                            'k': {'op': 'var', 'n': 't~6073'},
                                                             'd': 0,
                                                         },
                                                     },
                                                     'b': {
                                                         'op': 'letx',
-                                                        'v': 'built~6080',
+                                                        'v': 'built~6081',
                                                         'e': {
                                                             'op': 'cond',
                                                             'c': {
@@ -3869,7 +3869,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 's~6078',
+                                                                        'v': 's~6079',
                                                                         'src': {'op': 'st', 'k': 'places'},
                                                                         'e': {
                                                                             'op': 'fn',
@@ -3877,11 +3877,11 @@ RECORDS = {
                                                                             'a': [
                                                                                 {
                                                                                     'op': 'filt',
-                                                                                    'v': 'x~6079',
+                                                                                    'v': 'x~6080',
                                                                                     'src': {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                                        'k': {'op': 'var', 'n': 's~6078'},
+                                                                                        'k': {'op': 'var', 'n': 's~6079'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'w': {
@@ -3892,7 +3892,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6079'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6080'},
                                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3902,7 +3902,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6079'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6080'},
                                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                                 },
                                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3922,11 +3922,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'l~6081',
+                                                                    'v': 'l~6082',
                                                                     'src': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6072'},
+                                                                        'of': {'op': 'var', 'n': 't~6073'},
                                                                         'f': 'locks',
                                                                         'd': [],
                                                                     },
@@ -3936,10 +3936,10 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'at~6077'},
+                                                                                'a': {'op': 'var', 'n': 'at~6078'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
                                                                             },
@@ -3948,18 +3948,18 @@ RECORDS = {
                                                                                 'o': '<=',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'nxt~6076'},
+                                                                                'b': {'op': 'var', 'n': 'nxt~6077'},
                                                                             },
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'built~6080'},
+                                                                                'a': {'op': 'var', 'n': 'built~6081'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
                                                                                     'k': {'op': 'lit', 'v': 'towers'},
                                                                                 },
                                                                             },
@@ -3983,15 +3983,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 't~6082',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8786},
+                                        'v': 't~6083',
+                                        'e': {'op': 'var', 'n': 't~6073', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7760,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 'pos~6083',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8787},
+                                        'v': 'pos~6084',
+                                        'e': {'op': 'var', 'n': 'nxt~6077', 'x': 8787},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
@@ -4003,7 +4003,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~6082'},
+                                                'of': {'op': 'var', 'n': 't~6083'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -4015,12 +4015,12 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                'k': {'op': 'var', 'n': 't~6082'},
+                                                'k': {'op': 'var', 'n': 't~6083'},
                                                 'd': 0,
                                                 'x': 8789,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8790},
+                                            'e': {'op': 'var', 'n': 'pos~6084', 'x': 8790},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7763,
@@ -4034,12 +4034,12 @@ RECORDS = {
                                                     'k': 'tracks',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 't~6082'},
+                                                'k': {'op': 'var', 'n': 't~6083'},
                                                 'd': 0,
                                                 'x': 8791,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8792},
+                                            'e': {'op': 'var', 'n': 'pos~6084', 'x': 8792},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7764,
@@ -4049,22 +4049,22 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 't~6084',
-                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8793},
+                                        'v': 't~6085',
+                                        'e': {'op': 'var', 'n': 't~6073', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7765,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'at~6085',
-                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8794},
+                                        'v': 'at~6086',
+                                        'e': {'op': 'var', 'n': 'nxt~6077', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'col~6086',
-                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8795},
+                                        'v': 'col~6087',
+                                        'e': {'op': 'var', 'n': 'col~6074', 'x': 8795},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
@@ -4073,8 +4073,8 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
-                                                'v': 'label~6088',
-                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8796},
+                                                'v': 'label~6089',
+                                                'e': {'op': 'var', 'n': 't~6085', 'x': 8796},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7769,
                                             },
@@ -4083,7 +4083,7 @@ RECORDS = {
                                                 'b': [
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
-                                                        'v': 'was~6089',
+                                                        'v': 'was~6090',
                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                         'id': 7771,
@@ -4092,18 +4092,18 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8798},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8799},
+                                                        'e': {'op': 'var', 'n': 'label~6089', 'x': 8799},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7772,
                                                     },
                                                     {  # rules_data/pampero/definitions/tracks.yaml:113
                                                         'op': 'for',
-                                                        'v': 'sp~6087',
+                                                        'v': 'sp~6088',
                                                         'src': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6084'},
+                                                            'of': {'op': 'var', 'n': 't~6085'},
                                                             'f': 'spaces',
                                                             'd': [],
                                                             'x': 8800,
@@ -4113,10 +4113,10 @@ RECORDS = {
                                                             'o': '==',
                                                             'a': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'sp~6087'},
+                                                                'of': {'op': 'var', 'n': 'sp~6088'},
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6085'},
+                                                            'b': {'op': 'var', 'n': 'at~6086'},
                                                             'x': 8801,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -4124,7 +4124,7 @@ RECORDS = {
                                                             'c': {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'col~6086'},
+                                                                'a': {'op': 'var', 'n': 'col~6087'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
                                                                 'x': 8802,
                                                             },
@@ -4132,7 +4132,7 @@ RECORDS = {
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'sp~6087'},
+                                                                    'of': {'op': 'var', 'n': 'sp~6088'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
                                                                     'x': 8803,
                                                                 },
@@ -4144,7 +4144,7 @@ RECORDS = {
                                                                 'c': {
                                                                     'op': 'cmp',
                                                                     'o': '==',
-                                                                    'a': {'op': 'var', 'n': 'col~6086'},
+                                                                    'a': {'op': 'var', 'n': 'col~6087'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
                                                                     'x': 8804,
                                                                 },
@@ -4152,7 +4152,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6087'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6088'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
                                                                         'x': 8805,
                                                                     },
@@ -4163,7 +4163,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6087'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6088'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
                                                                         'x': 8806,
                                                                     },
@@ -4183,7 +4183,7 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8807},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8808},
+                                                        'e': {'op': 'var', 'n': 'was~6090', 'x': 8808},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                         'id': 7779,
@@ -4205,7 +4205,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                     'f': 'fill',
                                                                     'd': {},
                                                                 },
@@ -4229,7 +4229,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6084'},
+                                                                                'of': {'op': 'var', 'n': 't~6085'},
                                                                                 'f': 'fill',
                                                                                 'd': {},
                                                                             },
@@ -4248,7 +4248,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6084'},
+                                                                            'of': {'op': 'var', 'n': 't~6085'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -4268,7 +4268,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6084'},
+                                                                            'of': {'op': 'var', 'n': 't~6085'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -4277,7 +4277,7 @@ RECORDS = {
                                                                     'd': 0,
                                                                 },
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6085'},
+                                                            'b': {'op': 'var', 'n': 'at~6086'},
                                                         },
                                                     ],
                                                     'x': 8809,
@@ -4287,7 +4287,7 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:117
                                                             'op': 'let',
-                                                            'v': 'owner~6090',
+                                                            'v': 'owner~6091',
                                                             'e': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4302,7 +4302,7 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                                     'f': 'fill',
                                                                                     'd': {},
                                                                                 },
@@ -4312,13 +4312,13 @@ RECORDS = {
                                                                     },
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
-                                                                'a': {'op': 'var', 'n': 't~6084'},
+                                                                'a': {'op': 'var', 'n': 't~6085'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                                         'f': 'fill',
                                                                         'd': {},
                                                                     },
@@ -4331,8 +4331,8 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
-                                                            'v': 'label~6092',
-                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8811},
+                                                            'v': 'label~6093',
+                                                            'e': {'op': 'var', 'n': 'owner~6091', 'x': 8811},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7783,
                                                         },
@@ -4341,7 +4341,7 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
-                                                                    'v': 'was~6093',
+                                                                    'v': 'was~6094',
                                                                     'e': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                     'id': 7785,
@@ -4350,20 +4350,20 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8813},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8814},
+                                                                    'e': {'op': 'var', 'n': 'label~6093', 'x': 8814},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7786,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                     'op': 'for',
-                                                                    'v': 'b~6091',
+                                                                    'v': 'b~6092',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 'owner~6090'},
+                                                                            'of': {'op': 'var', 'n': 'owner~6091'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -4375,17 +4375,17 @@ RECORDS = {
                                                                         'o': '==',
                                                                         'a': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6091'},
+                                                                            'of': {'op': 'var', 'n': 'b~6092'},
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'at~6085'},
+                                                                        'b': {'op': 'var', 'n': 'at~6086'},
                                                                         'x': 8816,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6091'},
+                                                                            'of': {'op': 'var', 'n': 'b~6092'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8817,
                                                                         },
@@ -4399,7 +4399,7 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8818},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8819},
+                                                                    'e': {'op': 'var', 'n': 'was~6094', 'x': 8819},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                     'id': 7789,
@@ -4423,7 +4423,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -4432,11 +4432,11 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
-                                                    'v': 'rw~6094',
+                                                    'v': 'rw~6095',
                                                     'src': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                         'f': 'rewards',
                                                         'd': [],
                                                         'x': 8821,
@@ -4449,14 +4449,14 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'rw~6094'},
+                                                                    'of': {'op': 'var', 'n': 'rw~6095'},
                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                 },
-                                                                'b': {'op': 'var', 'n': 'at~6085'},
+                                                                'b': {'op': 'var', 'n': 'at~6086'},
                                                             },
                                                             {
                                                                 'op': 'in',
-                                                                'a': {'op': 'var', 'n': 'at~6085'},
+                                                                'a': {'op': 'var', 'n': 'at~6086'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
@@ -4464,7 +4464,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6084'},
+                                                                    'k': {'op': 'var', 'n': 't~6085'},
                                                                     'd': [],
                                                                 },
                                                                 'neg': True,
@@ -4484,7 +4484,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6084'},
+                                                                    'k': {'op': 'var', 'n': 't~6085'},
                                                                     'd': [],
                                                                     'x': 8823,
                                                                 },
@@ -4492,7 +4492,7 @@ RECORDS = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'at~6085'},
+                                                                        {'op': 'var', 'n': 'at~6086'},
                                                                     ],
                                                                     'x': 8824,
                                                                 },
@@ -4503,8 +4503,8 @@ RECORDS = {
                                                             },
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
-                                                                'v': 'label~6095',
-                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8825},
+                                                                'v': 'label~6096',
+                                                                'e': {'op': 'var', 'n': 't~6085', 'x': 8825},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7794,
                                                             },
@@ -4513,7 +4513,7 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
-                                                                        'v': 'was~6096',
+                                                                        'v': 'was~6097',
                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                         'id': 7796,
@@ -4522,7 +4522,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8827},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8828},
+                                                                        'e': {'op': 'var', 'n': 'label~6096', 'x': 8828},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7797,
@@ -4531,7 +4531,7 @@ RECORDS = {
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'rw~6094'},
+                                                                            'of': {'op': 'var', 'n': 'rw~6095'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8829,
                                                                         },
@@ -4542,7 +4542,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8830},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8831},
+                                                                        'e': {'op': 'var', 'n': 'was~6097', 'x': 8831},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                         'id': 7799,
@@ -4574,7 +4574,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                     'f': 'top',
                                                                     'd': {},
                                                                 },
@@ -4585,7 +4585,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>=',
-                                                            'a': {'op': 'var', 'n': 'at~6085'},
+                                                            'a': {'op': 'var', 'n': 'at~6086'},
                                                             'b': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4594,7 +4594,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                                         'f': 'max',
                                                                         'd': None,
                                                                     },
@@ -4603,7 +4603,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                     'f': 'max',
                                                                     'd': None,
                                                                 },
@@ -4628,7 +4628,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4641,21 +4641,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6084'},
+                                                                                            'of': {'op': 'var', 'n': 't~6085'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6084'},
+                                                                                            'k': {'op': 'var', 'n': 't~6085'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4683,7 +4683,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6084'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6085'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4696,21 +4696,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6084'},
+                                                                                            'of': {'op': 'var', 'n': 't~6085'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6084'},
+                                                                                            'k': {'op': 'var', 'n': 't~6085'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6084'},
+                                                                                        'of': {'op': 'var', 'n': 't~6085'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4733,7 +4733,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 't~6084'},
+                                                            {'op': 'var', 'n': 't~6085'},
                                                         ],
                                                         'x': 8834,
                                                     },
@@ -4782,14 +4782,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6097',
+                                                                    'v': 'n~6098',
                                                                     'e': {'op': 'lit', 'v': 2, 'x': 8836},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7807,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6098',
+                                                                    'v': 'r~6099',
                                                                     'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7808,
@@ -4809,10 +4809,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6098'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6099'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6097'},
+                                                                                'b': {'op': 'var', 'n': 'n~6098'},
                                                                                 'x': 8838,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4820,15 +4820,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6099',
-                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8839},
+                                                                            'v': 'n~6100',
+                                                                            'e': {'op': 'var', 'n': 'n~6098', 'x': 8839},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7811,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6100',
-                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8840},
+                                                                            'v': 'r~6101',
+                                                                            'e': {'op': 'var', 'n': 'r~6099', 'x': 8840},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7812,
                                                                         },
@@ -4844,12 +4844,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6100'},
+                                                                                        'k': {'op': 'var', 'n': 'r~6101'},
                                                                                         'd': 0,
                                                                                         'x': 8841,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8842},
+                                                                                    'e': {'op': 'var', 'n': 'n~6100', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7814,
@@ -4862,7 +4862,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6100'},
+                                                                                            'of': {'op': 'var', 'n': 'r~6101'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -4874,12 +4874,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6100'},
+                                                                                            'k': {'op': 'var', 'n': 'r~6101'},
                                                                                             'd': 0,
                                                                                             'x': 8844,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8845},
+                                                                                        'e': {'op': 'var', 'n': 'n~6100', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7816,
@@ -4895,14 +4895,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6100'},
+                                                                                                'of': {'op': 'var', 'n': 'r~6101'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6099'},
+                                                                                                'a': {'op': 'var', 'n': 'n~6100'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -4922,7 +4922,7 @@ RECORDS = {
                                                                                             'x': 8847,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8848},
+                                                                                        'e': {'op': 'var', 'n': 'n~6100', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7818,
@@ -4955,14 +4955,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6101',
+                                                                    'v': 'n~6102',
                                                                     'e': {'op': 'lit', 'v': 1, 'x': 8850},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7820,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6102',
+                                                                    'v': 'r~6103',
                                                                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7821,
@@ -4982,10 +4982,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6102'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6103'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6101'},
+                                                                                'b': {'op': 'var', 'n': 'n~6102'},
                                                                                 'x': 8852,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4993,15 +4993,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6103',
-                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8853},
+                                                                            'v': 'n~6104',
+                                                                            'e': {'op': 'var', 'n': 'n~6102', 'x': 8853},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7824,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6104',
-                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8854},
+                                                                            'v': 'r~6105',
+                                                                            'e': {'op': 'var', 'n': 'r~6103', 'x': 8854},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7825,
                                                                         },
@@ -5017,12 +5017,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                        'k': {'op': 'var', 'n': 'r~6105'},
                                                                                         'd': 0,
                                                                                         'x': 8855,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8856},
+                                                                                    'e': {'op': 'var', 'n': 'n~6104', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7827,
@@ -5035,7 +5035,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                            'of': {'op': 'var', 'n': 'r~6105'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -5047,12 +5047,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                            'k': {'op': 'var', 'n': 'r~6105'},
                                                                                             'd': 0,
                                                                                             'x': 8858,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8859},
+                                                                                        'e': {'op': 'var', 'n': 'n~6104', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7829,
@@ -5068,14 +5068,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                                'of': {'op': 'var', 'n': 'r~6105'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6103'},
+                                                                                                'a': {'op': 'var', 'n': 'n~6104'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -5095,7 +5095,7 @@ RECORDS = {
                                                                                             'x': 8861,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8862},
+                                                                                        'e': {'op': 'var', 'n': 'n~6104', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7831,
@@ -5147,14 +5147,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6097',
+                                                            'v': 'n~6098',
                                                             'e': {'op': 'lit', 'v': 2, 'x': 8864},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7834,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6098',
+                                                            'v': 'r~6099',
                                                             'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7835,
@@ -5174,10 +5174,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6098'},
+                                                                            'k': {'op': 'var', 'n': 'r~6099'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6097'},
+                                                                        'b': {'op': 'var', 'n': 'n~6098'},
                                                                         'x': 8866,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -5185,15 +5185,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6099',
-                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8867},
+                                                                    'v': 'n~6100',
+                                                                    'e': {'op': 'var', 'n': 'n~6098', 'x': 8867},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6100',
-                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8868},
+                                                                    'v': 'r~6101',
+                                                                    'e': {'op': 'var', 'n': 'r~6099', 'x': 8868},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7839,
                                                                 },
@@ -5209,12 +5209,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6100'},
+                                                                                'k': {'op': 'var', 'n': 'r~6101'},
                                                                                 'd': 0,
                                                                                 'x': 8869,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8870},
+                                                                            'e': {'op': 'var', 'n': 'n~6100', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7841,
@@ -5227,7 +5227,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6100'},
+                                                                                    'of': {'op': 'var', 'n': 'r~6101'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -5239,12 +5239,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6100'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6101'},
                                                                                     'd': 0,
                                                                                     'x': 8872,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8873},
+                                                                                'e': {'op': 'var', 'n': 'n~6100', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7843,
@@ -5260,14 +5260,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6100'},
+                                                                                        'of': {'op': 'var', 'n': 'r~6101'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6099'},
+                                                                                        'a': {'op': 'var', 'n': 'n~6100'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -5287,7 +5287,7 @@ RECORDS = {
                                                                                     'x': 8875,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8876},
+                                                                                'e': {'op': 'var', 'n': 'n~6100', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7845,
@@ -5320,14 +5320,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6101',
+                                                            'v': 'n~6102',
                                                             'e': {'op': 'lit', 'v': 1, 'x': 8878},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7847,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6102',
+                                                            'v': 'r~6103',
                                                             'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7848,
@@ -5347,10 +5347,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6102'},
+                                                                            'k': {'op': 'var', 'n': 'r~6103'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6101'},
+                                                                        'b': {'op': 'var', 'n': 'n~6102'},
                                                                         'x': 8880,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -5358,15 +5358,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6103',
-                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8881},
+                                                                    'v': 'n~6104',
+                                                                    'e': {'op': 'var', 'n': 'n~6102', 'x': 8881},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7851,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6104',
-                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8882},
+                                                                    'v': 'r~6105',
+                                                                    'e': {'op': 'var', 'n': 'r~6103', 'x': 8882},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7852,
                                                                 },
@@ -5382,12 +5382,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                'k': {'op': 'var', 'n': 'r~6105'},
                                                                                 'd': 0,
                                                                                 'x': 8883,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8884},
+                                                                            'e': {'op': 'var', 'n': 'n~6104', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7854,
@@ -5400,7 +5400,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                    'of': {'op': 'var', 'n': 'r~6105'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -5412,12 +5412,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6105'},
                                                                                     'd': 0,
                                                                                     'x': 8886,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8887},
+                                                                                'e': {'op': 'var', 'n': 'n~6104', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7856,
@@ -5433,14 +5433,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                        'of': {'op': 'var', 'n': 'r~6105'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6103'},
+                                                                                        'a': {'op': 'var', 'n': 'n~6104'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -5460,7 +5460,7 @@ RECORDS = {
                                                                                     'x': 8889,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8890},
+                                                                                'e': {'op': 'var', 'n': 'n~6104', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7858,
@@ -5499,14 +5499,14 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 'k~6105',
+                                        'v': 'k~6106',
                                         'e': {'op': 'lit', 'v': 2, 'x': 8892},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7859,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 't~6106',
+                                        'v': 't~6107',
                                         'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7860,
@@ -5516,37 +5516,37 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'k~6107',
-                                                'e': {'op': 'var', 'n': 'k~6105', 'x': 8894},
+                                                'v': 'k~6108',
+                                                'e': {'op': 'var', 'n': 'k~6106', 'x': 8894},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7862,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 't~6108',
-                                                'e': {'op': 'var', 'n': 't~6106', 'x': 8895},
+                                                'v': 't~6109',
+                                                'e': {'op': 'var', 'n': 't~6107', 'x': 8895},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7863,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'col~6109',
+                                                'v': 'col~6110',
                                                 'e': {'op': 'lit', 'v': 'effect', 'x': 8896},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7864,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:99
                                                 'op': 'rep',
-                                                'n': {'op': 'var', 'n': 'k~6107', 'x': 8897},
+                                                'n': {'op': 'var', 'n': 'k~6108', 'x': 8897},
                                                 'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:100
                                                             'op': 'let',
-                                                            'v': 'nxt~6112',
+                                                            'v': 'nxt~6113',
                                                             'e': {
                                                                 'op': 'letx',
-                                                                'v': 'at~6110',
+                                                                'v': 'at~6111',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -5555,7 +5555,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                            'of': {'op': 'var', 'n': 't~6109'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -5564,7 +5564,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                        'k': {'op': 'var', 'n': 't~6109'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -5574,13 +5574,13 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                        'k': {'op': 'var', 'n': 't~6109'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'nxt~6111',
+                                                                    'v': 'nxt~6112',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
@@ -5589,7 +5589,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '<',
-                                                                                    'a': {'op': 'var', 'n': 'at~6110'},
+                                                                                    'a': {'op': 'var', 'n': 'at~6111'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
@@ -5598,7 +5598,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'of': {'op': 'var', 'n': 't~6109'},
                                                                                         'f': 'entry',
                                                                                         'd': None,
                                                                                     },
@@ -5609,14 +5609,14 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                            'of': {'op': 'var', 'n': 't~6109'},
                                                                             'f': 'entry',
                                                                             'd': None,
                                                                         },
                                                                         'b': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'at~6110'},
+                                                                            'a': {'op': 'var', 'n': 'at~6111'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
                                                                     },
@@ -5631,7 +5631,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                        'of': {'op': 'var', 'n': 't~6109'},
                                                                                         'f': 'exclusive_with',
                                                                                         'd': None,
                                                                                     },
@@ -5640,13 +5640,13 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '>=',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6112'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6112'},
                                                                                     'b': {
                                                                                         'op': 'cond',
                                                                                         'c': {
@@ -5658,7 +5658,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -5673,7 +5673,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'of': {'op': 'var', 'n': 't~6109'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5689,7 +5689,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                'of': {'op': 'var', 'n': 't~6109'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5702,10 +5702,10 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'nxt~6111'},
+                                                                            'a': {'op': 'var', 'n': 'nxt~6112'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'nxt~6111'},
+                                                                        'b': {'op': 'var', 'n': 'nxt~6112'},
                                                                     },
                                                                 },
                                                                 'x': 8898,
@@ -5721,7 +5721,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'cmp',
                                                                         'o': '>',
-                                                                        'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                        'a': {'op': 'var', 'n': 'nxt~6113'},
                                                                         'b': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5730,7 +5730,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                     'f': 'max',
                                                                                     'd': None,
                                                                                 },
@@ -5739,7 +5739,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                'of': {'op': 'var', 'n': 't~6109'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5764,7 +5764,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6109'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5777,21 +5777,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6109'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6109'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5819,7 +5819,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6109'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5832,21 +5832,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6109'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6108'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6109'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5868,7 +5868,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5877,11 +5877,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                'a': {'op': 'var', 'n': 'nxt~6113'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5890,7 +5890,7 @@ RECORDS = {
                                                                     },
                                                                     {
                                                                         'op': 'letx',
-                                                                        'v': 'at~6113',
+                                                                        'v': 'at~6114',
                                                                         'e': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5899,7 +5899,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6108'},
+                                                                                    'of': {'op': 'var', 'n': 't~6109'},
                                                                                     'f': 'scope',
                                                                                     'd': None,
                                                                                 },
@@ -5908,7 +5908,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'key',
                                                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'k': {'op': 'var', 'n': 't~6109'},
                                                                                 'd': 0,
                                                                             },
                                                                             'b': {
@@ -5918,13 +5918,13 @@ RECORDS = {
                                                                                     'k': 'tracks',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 't~6108'},
+                                                                                'k': {'op': 'var', 'n': 't~6109'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
                                                                         'b': {
                                                                             'op': 'letx',
-                                                                            'v': 'built~6116',
+                                                                            'v': 'built~6117',
                                                                             'e': {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5966,7 +5966,7 @@ RECORDS = {
                                                                                     'a': [
                                                                                         {
                                                                                             'op': 'mapc',
-                                                                                            'v': 's~6114',
+                                                                                            'v': 's~6115',
                                                                                             'src': {'op': 'st', 'k': 'places'},
                                                                                             'e': {
                                                                                                 'op': 'fn',
@@ -5974,11 +5974,11 @@ RECORDS = {
                                                                                                 'a': [
                                                                                                     {
                                                                                                         'op': 'filt',
-                                                                                                        'v': 'x~6115',
+                                                                                                        'v': 'x~6116',
                                                                                                         'src': {
                                                                                                             'op': 'key',
                                                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                                                            'k': {'op': 'var', 'n': 's~6114'},
+                                                                                                            'k': {'op': 'var', 'n': 's~6115'},
                                                                                                             'd': [],
                                                                                                         },
                                                                                                         'w': {
@@ -5989,7 +5989,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6116'},
                                                                                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'lit', 'v': 'tower'},
@@ -5999,7 +5999,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6115'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6116'},
                                                                                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'var', 'n': 'you'},
@@ -6019,11 +6019,11 @@ RECORDS = {
                                                                                 'a': [
                                                                                     {
                                                                                         'op': 'mapc',
-                                                                                        'v': 'l~6117',
+                                                                                        'v': 'l~6118',
                                                                                         'src': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6108'},
+                                                                                            'of': {'op': 'var', 'n': 't~6109'},
                                                                                             'f': 'locks',
                                                                                             'd': [],
                                                                                         },
@@ -6033,10 +6033,10 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'at~6113'},
+                                                                                                    'a': {'op': 'var', 'n': 'at~6114'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
                                                                                                 },
@@ -6045,18 +6045,18 @@ RECORDS = {
                                                                                                     'o': '<=',
                                                                                                     'a': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~6113'},
                                                                                                 },
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'built~6116'},
+                                                                                                    'a': {'op': 'var', 'n': 'built~6117'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6117'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
                                                                                                         'k': {'op': 'lit', 'v': 'towers'},
                                                                                                     },
                                                                                                 },
@@ -6080,15 +6080,15 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 't~6118',
-                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8900},
+                                                            'v': 't~6119',
+                                                            'e': {'op': 'var', 'n': 't~6109', 'x': 8900},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7870,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 'pos~6119',
-                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8901},
+                                                            'v': 'pos~6120',
+                                                            'e': {'op': 'var', 'n': 'nxt~6113', 'x': 8901},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7871,
                                                         },
@@ -6100,7 +6100,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6118'},
+                                                                    'of': {'op': 'var', 'n': 't~6119'},
                                                                     'f': 'scope',
                                                                     'd': None,
                                                                 },
@@ -6112,12 +6112,12 @@ RECORDS = {
                                                                 't': {
                                                                     'op': 'key',
                                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'k': {'op': 'var', 'n': 't~6119'},
                                                                     'd': 0,
                                                                     'x': 8903,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8904},
+                                                                'e': {'op': 'var', 'n': 'pos~6120', 'x': 8904},
                                                                 'bd': ['game', 'game_tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7873,
@@ -6131,12 +6131,12 @@ RECORDS = {
                                                                         'k': 'tracks',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6118'},
+                                                                    'k': {'op': 'var', 'n': 't~6119'},
                                                                     'd': 0,
                                                                     'x': 8905,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6119', 'x': 8906},
+                                                                'e': {'op': 'var', 'n': 'pos~6120', 'x': 8906},
                                                                 'bd': ['player', 'tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7874,
@@ -6146,22 +6146,22 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 't~6120',
-                                                            'e': {'op': 'var', 'n': 't~6108', 'x': 8907},
+                                                            'v': 't~6121',
+                                                            'e': {'op': 'var', 'n': 't~6109', 'x': 8907},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7875,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'at~6121',
-                                                            'e': {'op': 'var', 'n': 'nxt~6112', 'x': 8908},
+                                                            'v': 'at~6122',
+                                                            'e': {'op': 'var', 'n': 'nxt~6113', 'x': 8908},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7876,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'col~6122',
-                                                            'e': {'op': 'var', 'n': 'col~6109', 'x': 8909},
+                                                            'v': 'col~6123',
+                                                            'e': {'op': 'var', 'n': 'col~6110', 'x': 8909},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7877,
                                                         },
@@ -6170,8 +6170,8 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                     'op': 'let',
-                                                                    'v': 'label~6124',
-                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8910},
+                                                                    'v': 'label~6125',
+                                                                    'e': {'op': 'var', 'n': 't~6121', 'x': 8910},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                     'id': 7879,
                                                                 },
@@ -6180,7 +6180,7 @@ RECORDS = {
                                                                     'b': [
                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                             'op': 'let',
-                                                                            'v': 'was~6125',
+                                                                            'v': 'was~6126',
                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8911},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                             'id': 7881,
@@ -6189,18 +6189,18 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8912},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'label~6124', 'x': 8913},
+                                                                            'e': {'op': 'var', 'n': 'label~6125', 'x': 8913},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                             'id': 7882,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:113
                                                                             'op': 'for',
-                                                                            'v': 'sp~6123',
+                                                                            'v': 'sp~6124',
                                                                             'src': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                'of': {'op': 'var', 'n': 't~6121'},
                                                                                 'f': 'spaces',
                                                                                 'd': [],
                                                                                 'x': 8914,
@@ -6210,10 +6210,10 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                    'of': {'op': 'var', 'n': 'sp~6124'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                'b': {'op': 'var', 'n': 'at~6122'},
                                                                                 'x': 8915,
                                                                             },
                                                                             'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -6221,7 +6221,7 @@ RECORDS = {
                                                                                 'c': {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                    'a': {'op': 'var', 'n': 'col~6123'},
                                                                                     'b': {'op': 'lit', 'v': 'solar'},
                                                                                     'x': 8916,
                                                                                 },
@@ -6229,7 +6229,7 @@ RECORDS = {
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                        'of': {'op': 'var', 'n': 'sp~6124'},
                                                                                         'k': {'op': 'lit', 'v': 'solar'},
                                                                                         'x': 8917,
                                                                                     },
@@ -6241,7 +6241,7 @@ RECORDS = {
                                                                                     'c': {
                                                                                         'op': 'cmp',
                                                                                         'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'col~6122'},
+                                                                                        'a': {'op': 'var', 'n': 'col~6123'},
                                                                                         'b': {'op': 'lit', 'v': 'energy'},
                                                                                         'x': 8918,
                                                                                     },
@@ -6249,7 +6249,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~6124'},
                                                                                             'k': {'op': 'lit', 'v': 'energy'},
                                                                                             'x': 8919,
                                                                                         },
@@ -6260,7 +6260,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6123'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~6124'},
                                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                                             'x': 8920,
                                                                                         },
@@ -6280,7 +6280,7 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8921},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'was~6125', 'x': 8922},
+                                                                            'e': {'op': 'var', 'n': 'was~6126', 'x': 8922},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                             'id': 7889,
@@ -6302,7 +6302,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                         'f': 'fill',
                                                                                         'd': {},
                                                                                     },
@@ -6326,7 +6326,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6121'},
                                                                                                     'f': 'fill',
                                                                                                     'd': {},
                                                                                                 },
@@ -6345,7 +6345,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'of': {'op': 'var', 'n': 't~6121'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -6365,7 +6365,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                'of': {'op': 'var', 'n': 't~6121'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -6374,7 +6374,7 @@ RECORDS = {
                                                                                         'd': 0,
                                                                                     },
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                'b': {'op': 'var', 'n': 'at~6122'},
                                                                             },
                                                                         ],
                                                                         'x': 8923,
@@ -6384,7 +6384,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                 'op': 'let',
-                                                                                'v': 'owner~6126',
+                                                                                'v': 'owner~6127',
                                                                                 'e': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -6399,7 +6399,7 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                                         'f': 'fill',
                                                                                                         'd': {},
                                                                                                     },
@@ -6409,13 +6409,13 @@ RECORDS = {
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
-                                                                                    'a': {'op': 'var', 'n': 't~6120'},
+                                                                                    'a': {'op': 'var', 'n': 't~6121'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                                             'f': 'fill',
                                                                                             'd': {},
                                                                                         },
@@ -6428,8 +6428,8 @@ RECORDS = {
                                                                             },
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                 'op': 'let',
-                                                                                'v': 'label~6128',
-                                                                                'e': {'op': 'var', 'n': 'owner~6126', 'x': 8925},
+                                                                                'v': 'label~6129',
+                                                                                'e': {'op': 'var', 'n': 'owner~6127', 'x': 8925},
                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                 'id': 7893,
                                                                             },
@@ -6438,7 +6438,7 @@ RECORDS = {
                                                                                 'b': [
                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                         'op': 'let',
-                                                                                        'v': 'was~6129',
+                                                                                        'v': 'was~6130',
                                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8926},
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                         'id': 7895,
@@ -6447,20 +6447,20 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8927},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'label~6128', 'x': 8928},
+                                                                                        'e': {'op': 'var', 'n': 'label~6129', 'x': 8928},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                         'id': 7896,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                         'op': 'for',
-                                                                                        'v': 'b~6127',
+                                                                                        'v': 'b~6128',
                                                                                         'src': {
                                                                                             'op': 'key',
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 'owner~6126'},
+                                                                                                'of': {'op': 'var', 'n': 'owner~6127'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -6472,17 +6472,17 @@ RECORDS = {
                                                                                             'o': '==',
                                                                                             'a': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'of': {'op': 'var', 'n': 'b~6128'},
                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                             },
-                                                                                            'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                            'b': {'op': 'var', 'n': 'at~6122'},
                                                                                             'x': 8930,
                                                                                         },
                                                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6127'},
+                                                                                                'of': {'op': 'var', 'n': 'b~6128'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8931,
                                                                                             },
@@ -6496,7 +6496,7 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8932},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'was~6129', 'x': 8933},
+                                                                                        'e': {'op': 'var', 'n': 'was~6130', 'x': 8933},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                         'id': 7899,
@@ -6520,7 +6520,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6529,11 +6529,11 @@ RECORDS = {
                                                                     },
                                                                     't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                         'op': 'for',
-                                                                        'v': 'rw~6130',
+                                                                        'v': 'rw~6131',
                                                                         'src': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                             'f': 'rewards',
                                                                             'd': [],
                                                                             'x': 8935,
@@ -6546,14 +6546,14 @@ RECORDS = {
                                                                                     'o': '==',
                                                                                     'a': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                        'of': {'op': 'var', 'n': 'rw~6131'},
                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                     },
-                                                                                    'b': {'op': 'var', 'n': 'at~6121'},
+                                                                                    'b': {'op': 'var', 'n': 'at~6122'},
                                                                                 },
                                                                                 {
                                                                                     'op': 'in',
-                                                                                    'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                    'a': {'op': 'var', 'n': 'at~6122'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
@@ -6561,7 +6561,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'k': {'op': 'var', 'n': 't~6121'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'neg': True,
@@ -6581,7 +6581,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6120'},
+                                                                                        'k': {'op': 'var', 'n': 't~6121'},
                                                                                         'd': [],
                                                                                         'x': 8937,
                                                                                     },
@@ -6589,7 +6589,7 @@ RECORDS = {
                                                                                     'e': {
                                                                                         'op': 'list',
                                                                                         'a': [
-                                                                                            {'op': 'var', 'n': 'at~6121'},
+                                                                                            {'op': 'var', 'n': 'at~6122'},
                                                                                         ],
                                                                                         'x': 8938,
                                                                                     },
@@ -6600,8 +6600,8 @@ RECORDS = {
                                                                                 },
                                                                                 {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                     'op': 'let',
-                                                                                    'v': 'label~6131',
-                                                                                    'e': {'op': 'var', 'n': 't~6120', 'x': 8939},
+                                                                                    'v': 'label~6132',
+                                                                                    'e': {'op': 'var', 'n': 't~6121', 'x': 8939},
                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                     'id': 7904,
                                                                                 },
@@ -6610,7 +6610,7 @@ RECORDS = {
                                                                                     'b': [
                                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                             'op': 'let',
-                                                                                            'v': 'was~6132',
+                                                                                            'v': 'was~6133',
                                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8940},
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                             'id': 7906,
@@ -6619,7 +6619,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8941},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'label~6131', 'x': 8942},
+                                                                                            'e': {'op': 'var', 'n': 'label~6132', 'x': 8942},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                             'id': 7907,
@@ -6628,7 +6628,7 @@ RECORDS = {
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'rw~6130'},
+                                                                                                'of': {'op': 'var', 'n': 'rw~6131'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8943,
                                                                                             },
@@ -6639,7 +6639,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8944},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'was~6132', 'x': 8945},
+                                                                                            'e': {'op': 'var', 'n': 'was~6133', 'x': 8945},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                             'id': 7909,
@@ -6671,7 +6671,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                         'f': 'top',
                                                                                         'd': {},
                                                                                     },
@@ -6682,7 +6682,7 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>=',
-                                                                                'a': {'op': 'var', 'n': 'at~6121'},
+                                                                                'a': {'op': 'var', 'n': 'at~6122'},
                                                                                 'b': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -6691,7 +6691,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -6700,7 +6700,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                         'f': 'max',
                                                                                         'd': None,
                                                                                     },
@@ -6725,7 +6725,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6738,21 +6738,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6121'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6121'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6780,7 +6780,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6793,21 +6793,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6121'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6120'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6121'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6120'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6121'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6830,7 +6830,7 @@ RECORDS = {
                                                                         'e': {
                                                                             'op': 'list',
                                                                             'a': [
-                                                                                {'op': 'var', 'n': 't~6120'},
+                                                                                {'op': 'var', 'n': 't~6121'},
                                                                             ],
                                                                             'x': 8948,
                                                                         },

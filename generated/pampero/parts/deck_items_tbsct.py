@@ -59,67 +59,67 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6986'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6986'), []))))) > 0)
+    return (num(AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6987'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6987'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6987'), []))))) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6987'), [])))
 
 
 def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))
+    return (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6987'), []))
 
 
 def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~6987')]
+    return [E.get('item~6988')]
 
 
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6988'))) is str else None) != None)) and ((num(FN['count'](ctx, None, (_w2.get(E.get('d~6988'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6988'), [])))) < num((ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6988'))) is str else None)))) and ((num(FN['count'](ctx, None, (_w4.get(E.get('d~6988'), []) if type((_w4 := ctx.state.get('piles'))) is dict else KEY(_w4, E.get('d~6988'), [])))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6989'))) is str else None) != None)) and ((num(FN['count'](ctx, None, (_w2.get(E.get('d~6989'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6989'), [])))) < num((ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6989'))) is str else None)))) and ((num(FN['count'](ctx, None, (_w4.get(E.get('d~6989'), []) if type((_w4 := ctx.state.get('piles'))) is dict else KEY(_w4, E.get('d~6989'), [])))) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6988'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~6989'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6989'), [])))
 
 
 def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6988'), []))
+    return (_w1.get(E.get('d~6989'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6989'), []))
 
 
 def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~6989')]
+    return [E.get('top~6990')]
 
 
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6988'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6988'), []))
+    return (_w1.get(E.get('d~6989'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6989'), []))
 
 
 def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return [E.get('top~6989')]
+    return [E.get('top~6990')]
 
 
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6991'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6992'))) is str else None) == 'hand')
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -131,7 +131,7 @@ def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~6990')]
+    return [E.get('item~6991')]
 
 
 def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -143,13 +143,13 @@ def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
 def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return [E.get('item~6990')]
+    return [E.get('item~6991')]
 
 
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6990'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6990'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6991'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6991'))) is str else None) == 'now')) else False)
 
 
 def x_10773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -163,7 +163,7 @@ def x_10774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~6990'))
+    return FLD(ctx, K[0], E.get('item~6991'))
 
 
 def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -173,37 +173,37 @@ def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~6987')}
+    return {'item': E.get('item~6988')}
 
 
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), [])))) > 0) else K[2])
+    return (K[1] if (num(FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6987'), [])))) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6987'), [])))
 
 
 def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), []))
+    return (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6987'), []))
 
 
 def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('item~6995')]
+    return [E.get('item~6996')]
 
 
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6997'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6998'))) is str else None) == 'hand')
 
 
 def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -215,7 +215,7 @@ def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~6996')]
+    return [E.get('item~6997')]
 
 
 def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -227,13 +227,13 @@ def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
 def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return [E.get('item~6996')]
+    return [E.get('item~6997')]
 
 
 def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6996'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6996'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6997'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6997'))) is str else None) == 'now')) else False)
 
 
 def x_10793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -247,7 +247,7 @@ def x_10794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
 def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~6996'))
+    return FLD(ctx, K[0], E.get('item~6997'))
 
 
 def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -261,67 +261,67 @@ def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7003'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7001'))) and ((num(E.get('left~7002')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7004'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7002'))) and ((num(E.get('left~7003')) > 0)) else False)
 
 
 def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7002'), (E.get('left~7002') if (FLD(ctx, K[3], E.get('rep~7003')) == None) else FLD(ctx, K[3], E.get('rep~7003')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7003'), (E.get('left~7003') if (FLD(ctx, K[3], E.get('rep~7004')) == None) else FLD(ctx, K[3], E.get('rep~7004')))]))
 
 
 def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], E.get('rep~7003'))
+    return FLD(ctx, K[4], E.get('rep~7004'))
 
 
 def x_10812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7005')}
+    return {'instead': E.get('instead~7006')}
 
 
 def x_10817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7006') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7007'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7006'), (_w2.get(E.get('r~7007'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7007'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7007') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7008'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7007'), (_w2.get(E.get('r~7008'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7008'), 0))]))])
 
 
 def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7008'))) is str else None) != None)
 
 
 def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None)) - num((_w3.get(E.get('r~7007'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7007'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7009'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7008'))) is str else None)) - num((_w3.get(E.get('r~7008'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7008'), 0))))])])
 
 
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7007'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7007'), 0))
+    return (_w2.get(E.get('r~7008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7008'), 0))
 
 
 def x_10823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7007'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7008'))) is str else None) != None)
 
 
 def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7007'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7007'), 0))
+    return (_w1.get(E.get('r~7008'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7008'), 0))
 
 
 def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7007'))) is str else None)) and ((E.get('k~7008') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7008'))) is str else None)) and ((E.get('k~7009') != 0)) else False)
 
 
 def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -339,11 +339,11 @@ def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6985', 1, True)
+    ctx.put(E, 'n~6986', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6986', 'extra_connection_tiles', True)
+    ctx.put(E, 'd~6987', 'extra_connection_tiles', True)
     return t_9464(ctx, k, s, E)
 
 
@@ -353,7 +353,7 @@ def d_9462(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6985', 1, True)
+    ctx.put(E, 'n~6986', 1, True)
     return True
 
 
@@ -363,7 +363,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6986', 'extra_connection_tiles', True)
+    ctx.put(E, 'd~6987', 'extra_connection_tiles', True)
     return True
 
 
@@ -378,7 +378,7 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
             return k()
         return t_9465(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~6985')))
+    return nxt(num(E.get('n~6986')))
 
 
 def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
@@ -408,23 +408,23 @@ def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6986'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6988', E.get('d~6986'), True)
+    ctx.put(E, 'd~6989', E.get('d~6987'), True)
     if not d_9470(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~6990', E.get('item~6987'), True)
+    ctx.put(E, 'item~6991', E.get('item~6988'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6991', E.get('d~6986'), True)
+    ctx.put(E, 'd~6992', E.get('d~6987'), True)
     return t_9477(ctx, k, s, E)
 
 
@@ -434,7 +434,7 @@ def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6986'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
     return True
@@ -446,7 +446,7 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6988', E.get('d~6986'), True)
+    ctx.put(E, 'd~6989', E.get('d~6987'), True)
     return True
 
 
@@ -471,17 +471,17 @@ def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'top~6989', x_10759(ctx, E), True)
+    ctx.put(E, 'top~6990', x_10759(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6988'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6988'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
@@ -493,7 +493,7 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'top~6989', x_10759(ctx, E), True)
+    ctx.put(E, 'top~6990', x_10759(ctx, E), True)
     return True
 
 
@@ -503,7 +503,7 @@ def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6988'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
     return True
@@ -515,7 +515,7 @@ def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6988'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
@@ -527,7 +527,7 @@ def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6990', E.get('item~6987'), True)
+    ctx.put(E, 'item~6991', E.get('item~6988'), True)
     return True
 
 
@@ -537,7 +537,7 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6991', E.get('d~6986'), True)
+    ctx.put(E, 'd~6992', E.get('d~6987'), True)
     return True
 
 
@@ -611,7 +611,7 @@ def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6992', E.get('d~6991'), True)
+    ctx.put(E, 'label~6993', E.get('d~6992'), True)
     return t_9484(ctx, k, s, E)
 
 
@@ -621,7 +621,7 @@ def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6992', E.get('d~6991'), True)
+    ctx.put(E, 'label~6993', E.get('d~6992'), True)
     return True
 
 
@@ -635,17 +635,17 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6993'), '=', False, K[9])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6994'), '=', False, K[9])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6993', x_10773(ctx, E), True)
+    ctx.put(E, 'was~6994', x_10773(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6992'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6993'), '=', False, K[9])
     return t_9487(ctx, r1, s, E)
 
 
@@ -655,7 +655,7 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6993', x_10773(ctx, E), True)
+    ctx.put(E, 'was~6994', x_10773(ctx, E), True)
     return True
 
 
@@ -665,7 +665,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6992'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6993'), '=', False, K[9])
     return True
 
 
@@ -684,7 +684,7 @@ def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6993'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6994'), '=', False, K[9])
     return True
 
 
@@ -697,21 +697,21 @@ def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~6995', x_10781(ctx, E), True)
+    ctx.put(E, 'item~6996', x_10781(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6986'))
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~6996', E.get('item~6995'), True)
+    ctx.put(E, 'item~6997', E.get('item~6996'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~6997', E.get('d~6986'), True)
+    ctx.put(E, 'd~6998', E.get('d~6987'), True)
     return t_9494(ctx, k, s, E)
 
 
@@ -721,7 +721,7 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6995', x_10781(ctx, E), True)
+    ctx.put(E, 'item~6996', x_10781(ctx, E), True)
     return True
 
 
@@ -731,7 +731,7 @@ def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6986'))
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
     return True
@@ -743,7 +743,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6996', E.get('item~6995'), True)
+    ctx.put(E, 'item~6997', E.get('item~6996'), True)
     return True
 
 
@@ -753,7 +753,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6997', E.get('d~6986'), True)
+    ctx.put(E, 'd~6998', E.get('d~6987'), True)
     return True
 
 
@@ -827,7 +827,7 @@ def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6998', E.get('d~6997'), True)
+    ctx.put(E, 'label~6999', E.get('d~6998'), True)
     return t_9501(ctx, k, s, E)
 
 
@@ -837,7 +837,7 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6998', E.get('d~6997'), True)
+    ctx.put(E, 'label~6999', E.get('d~6998'), True)
     return True
 
 
@@ -851,17 +851,17 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7000'), '=', False, K[9])
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6999', x_10793(ctx, E), True)
+    ctx.put(E, 'was~7000', x_10793(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6999'), '=', False, K[9])
     return t_9504(ctx, r1, s, E)
 
 
@@ -871,7 +871,7 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6999', x_10793(ctx, E), True)
+    ctx.put(E, 'was~7000', x_10793(ctx, E), True)
     return True
 
 
@@ -881,7 +881,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6999'), '=', False, K[9])
     return True
 
 
@@ -900,7 +900,7 @@ def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7000'), '=', False, K[9])
     return True
 
 
@@ -913,11 +913,11 @@ def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7000', 2, True)
+    ctx.put(E, 'n~7001', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7001', 'money', True)
+    ctx.put(E, 'r~7002', 'money', True)
     return t_9509(ctx, k, s, E)
 
 
@@ -927,7 +927,7 @@ def d_9507(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7000', 2, True)
+    ctx.put(E, 'n~7001', 2, True)
     return True
 
 
@@ -937,7 +937,7 @@ def d_9508(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7001', 'money', True)
+    ctx.put(E, 'r~7002', 'money', True)
     return True
 
 
@@ -951,11 +951,11 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7006', E.get('left~7002'), True)
+        ctx.put(E, 'n~7007', E.get('left~7003'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7007', E.get('r~7001'), True)
+        ctx.put(E, 'r~7008', E.get('r~7002'), True)
         if not d_9523(ctx, E):
             return False
         return k()
@@ -963,7 +963,7 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7002', E.get('n~7000'), True)
+    ctx.put(E, 'left~7003', E.get('n~7001'), True)
     return t_9511(ctx, r1, s, E)
 
 
@@ -973,7 +973,7 @@ def d_9510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7002', E.get('n~7000'), True)
+    ctx.put(E, 'left~7003', E.get('n~7001'), True)
     return True
 
 
@@ -984,17 +984,17 @@ def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10803(ctx, E)))
-    old = E.get('rep~7003', MISSING)
+    old = E.get('rep~7004', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7003', old)
+        UNSET(ctx, E, 'rep~7004', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7003', item, True)
+            ctx.put(E, 'rep~7004', item, True)
             if x_10804(ctx, E):
                 return t_9512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1012,13 +1012,13 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9520, E, 'left~7002', E.get('taken~7004'))
+        ASSIGN(ctx, 9520, E, 'left~7003', E.get('taken~7005'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7004', 0, True)
+    ctx.put(E, 'taken~7005', 0, True)
     return t_9514(ctx, r1, s, E)
 
 
@@ -1028,7 +1028,7 @@ def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7004', 0, True)
+    ctx.put(E, 'taken~7005', 0, True)
     return True
 
 
@@ -1055,7 +1055,7 @@ def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7004', E.get('instead~7005'))
+    LOCAL(ctx, E, 'taken~7005', E.get('instead~7006'))
     return t_9518(ctx, k, s, E)
 
 
@@ -1065,7 +1065,7 @@ def d_9517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7004', E.get('instead~7005'))
+    LOCAL(ctx, E, 'taken~7005', E.get('instead~7006'))
     return True
 
 
@@ -1080,7 +1080,7 @@ def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9519(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7005')))
+    return nxt(num(E.get('instead~7006')))
 
 
 def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1098,7 +1098,7 @@ def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9520, E, 'left~7002', E.get('taken~7004'))
+    ASSIGN(ctx, 9520, E, 'left~7003', E.get('taken~7005'))
     return True
 
 
@@ -1108,7 +1108,7 @@ def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7006', E.get('left~7002'), True)
+    ctx.put(E, 'n~7007', E.get('left~7003'), True)
     return True
 
 
@@ -1118,7 +1118,7 @@ def d_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7007', E.get('r~7001'), True)
+    ctx.put(E, 'r~7008', E.get('r~7002'), True)
     return True
 
 
@@ -1131,15 +1131,15 @@ def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7008', x_10817(ctx, E), True)
+    ctx.put(E, 'k~7009', x_10817(ctx, E), True)
     if not d_9525(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7007'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7008'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7008'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('k~7009'), '+=', False, K[10])
     if not d_9528(ctx, E):
         return False
     if not d_9530(ctx, E):
@@ -1153,7 +1153,7 @@ def d_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7008', x_10817(ctx, E), True)
+    ctx.put(E, 'k~7009', x_10817(ctx, E), True)
     return True
 
 
@@ -1167,7 +1167,7 @@ def d_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7008', x_10820(ctx, E))
+        LOCAL(ctx, E, 'k~7009', x_10820(ctx, E))
     return True
 
 
@@ -1177,7 +1177,7 @@ def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7008', x_10820(ctx, E))
+    LOCAL(ctx, E, 'k~7009', x_10820(ctx, E))
     return True
 
 
@@ -1187,9 +1187,9 @@ def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7007'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7008'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7008'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('k~7009'), '+=', False, K[10])
     return True
 
 
@@ -1203,9 +1203,9 @@ def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7007'))
+        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7008'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7008'), '-=', False, K[11])
+            SET(ctx, 'supply', c, key, E.get('k~7009'), '-=', False, K[11])
     return True
 
 
@@ -1215,9 +1215,9 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7007'))
+    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7008'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7008'), '-=', False, K[11])
+        SET(ctx, 'supply', c, key, E.get('k~7009'), '-=', False, K[11])
     return True
 
 
@@ -1233,7 +1233,7 @@ def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7008'), '+=', False, K[12])
+            SET(ctx, 'ledger', c, key, E.get('k~7009'), '+=', False, K[12])
     return True
 
 
@@ -1245,7 +1245,7 @@ def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7008'), '+=', False, K[12])
+        SET(ctx, 'ledger', c, key, E.get('k~7009'), '+=', False, K[12])
     return True
 
 
@@ -1442,21 +1442,21 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'n~6985',
+                    'v': 'n~6986',
                     'e': {'op': 'lit', 'v': 1, 'x': 10750},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9462,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'd~6986',
+                    'v': 'd~6987',
                     'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10751},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9463,
                 },
                 {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
-                    'n': {'op': 'var', 'n': 'n~6985', 'x': 10752},
+                    'n': {'op': 'var', 'n': 'n~6986', 'x': 10752},
                     'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
@@ -1472,7 +1472,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'display'},
-                                            'k': {'op': 'var', 'n': 'd~6986'},
+                                            'k': {'op': 'var', 'n': 'd~6987'},
                                             'd': [],
                                         },
                                     ],
@@ -1484,7 +1484,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'piles'},
-                                            'k': {'op': 'var', 'n': 'd~6986'},
+                                            'k': {'op': 'var', 'n': 'd~6987'},
                                             'd': [],
                                         },
                                     ],
@@ -1499,7 +1499,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'item~6987',
+                                            'v': 'item~6988',
                                             'src': {
                                                 'op': 'fn',
                                                 'f': 'distinct',
@@ -1507,7 +1507,7 @@ RECORDS = {
                                                     {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'display'},
-                                                        'k': {'op': 'var', 'n': 'd~6986'},
+                                                        'k': {'op': 'var', 'n': 'd~6987'},
                                                         'd': [],
                                                     },
                                                 ],
@@ -1524,7 +1524,7 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'display'},
-                                                    'k': {'op': 'var', 'n': 'd~6986'},
+                                                    'k': {'op': 'var', 'n': 'd~6987'},
                                                     'd': [],
                                                     'x': 10755,
                                                 },
@@ -1532,7 +1532,7 @@ RECORDS = {
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~6987'},
+                                                        {'op': 'var', 'n': 'item~6988'},
                                                     ],
                                                     'x': 10756,
                                                 },
@@ -1543,8 +1543,8 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
-                                                'v': 'd~6988',
-                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10757},
+                                                'v': 'd~6989',
+                                                'e': {'op': 'var', 'n': 'd~6987', 'x': 10757},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:127',
                                                 'id': 9469,
                                             },
@@ -1559,7 +1559,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6988'},
+                                                                'of': {'op': 'var', 'n': 'd~6989'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1575,7 +1575,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'display'},
-                                                                        'k': {'op': 'var', 'n': 'd~6988'},
+                                                                        'k': {'op': 'var', 'n': 'd~6989'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1583,7 +1583,7 @@ RECORDS = {
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6988'},
+                                                                'of': {'op': 'var', 'n': 'd~6989'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1598,7 +1598,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6988'},
+                                                                        'k': {'op': 'var', 'n': 'd~6989'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1613,7 +1613,7 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/piles.yaml:40
                                                             'op': 'let',
-                                                            'v': 'top~6989',
+                                                            'v': 'top~6990',
                                                             'e': {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -1621,7 +1621,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6988'},
+                                                                        'k': {'op': 'var', 'n': 'd~6989'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1635,7 +1635,7 @@ RECORDS = {
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'display'},
-                                                                'k': {'op': 'var', 'n': 'd~6988'},
+                                                                'k': {'op': 'var', 'n': 'd~6989'},
                                                                 'd': [],
                                                                 'x': 10760,
                                                             },
@@ -1643,7 +1643,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6989'},
+                                                                    {'op': 'var', 'n': 'top~6990'},
                                                                 ],
                                                                 'x': 10761,
                                                             },
@@ -1657,7 +1657,7 @@ RECORDS = {
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6988'},
+                                                                'k': {'op': 'var', 'n': 'd~6989'},
                                                                 'd': [],
                                                                 'x': 10762,
                                                             },
@@ -1665,7 +1665,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6989'},
+                                                                    {'op': 'var', 'n': 'top~6990'},
                                                                 ],
                                                                 'x': 10763,
                                                             },
@@ -1683,15 +1683,15 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
-                                                'v': 'item~6990',
-                                                'e': {'op': 'var', 'n': 'item~6987', 'x': 10764},
+                                                'v': 'item~6991',
+                                                'e': {'op': 'var', 'n': 'item~6988', 'x': 10764},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9475,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
-                                                'v': 'd~6991',
-                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10765},
+                                                'v': 'd~6992',
+                                                'e': {'op': 'var', 'n': 'd~6987', 'x': 10765},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9476,
                                             },
@@ -1703,7 +1703,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~6991'},
+                                                        'of': {'op': 'var', 'n': 'd~6992'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
@@ -1722,7 +1722,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~6990'},
+                                                            {'op': 'var', 'n': 'item~6991'},
                                                         ],
                                                         'x': 10768,
                                                     },
@@ -1746,7 +1746,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~6990'},
+                                                                    {'op': 'var', 'n': 'item~6991'},
                                                                 ],
                                                                 'x': 10770,
                                                             },
@@ -1766,7 +1766,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6990'},
+                                                                            'of': {'op': 'var', 'n': 'item~6991'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1778,7 +1778,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6990'},
+                                                                            'of': {'op': 'var', 'n': 'item~6991'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1792,8 +1792,8 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~6992',
-                                                                        'e': {'op': 'var', 'n': 'd~6991', 'x': 10772},
+                                                                        'v': 'label~6993',
+                                                                        'e': {'op': 'var', 'n': 'd~6992', 'x': 10772},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9483,
                                                                     },
@@ -1802,7 +1802,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~6993',
+                                                                                'v': 'was~6994',
                                                                                 'e': {'op': 'st', 'k': 'booking', 'x': 10773},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9485,
@@ -1811,7 +1811,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10774},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~6992', 'x': 10775},
+                                                                                'e': {'op': 'var', 'n': 'label~6993', 'x': 10775},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9486,
@@ -1821,7 +1821,7 @@ RECORDS = {
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~6990'},
+                                                                                    'of': {'op': 'var', 'n': 'item~6991'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
                                                                                     'x': 10776,
@@ -1833,7 +1833,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10777},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~6993', 'x': 10778},
+                                                                                'e': {'op': 'var', 'n': 'was~6994', 'x': 10778},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9488,
@@ -1864,7 +1864,7 @@ RECORDS = {
                                         'op': 'obj',
                                         'k': ['item'],
                                         'a': [
-                                            {'op': 'var', 'n': 'item~6987'},
+                                            {'op': 'var', 'n': 'item~6988'},
                                         ],
                                         'x': 10779,
                                     },
@@ -1872,7 +1872,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'x~6994',
+                                            'v': 'x~6995',
                                             'src': {
                                                 'op': 'cond',
                                                 'c': {
@@ -1885,7 +1885,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6986'},
+                                                                'k': {'op': 'var', 'n': 'd~6987'},
                                                                 'd': [],
                                                             },
                                                         ],
@@ -1910,7 +1910,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/piles.yaml:130
                                                 'op': 'let',
-                                                'v': 'item~6995',
+                                                'v': 'item~6996',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'first',
@@ -1918,7 +1918,7 @@ RECORDS = {
                                                         {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'piles'},
-                                                            'k': {'op': 'var', 'n': 'd~6986'},
+                                                            'k': {'op': 'var', 'n': 'd~6987'},
                                                             'd': [],
                                                         },
                                                     ],
@@ -1932,7 +1932,7 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'piles'},
-                                                    'k': {'op': 'var', 'n': 'd~6986'},
+                                                    'k': {'op': 'var', 'n': 'd~6987'},
                                                     'd': [],
                                                     'x': 10782,
                                                 },
@@ -1940,7 +1940,7 @@ RECORDS = {
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~6995'},
+                                                        {'op': 'var', 'n': 'item~6996'},
                                                     ],
                                                     'x': 10783,
                                                 },
@@ -1951,15 +1951,15 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'item~6996',
-                                                'e': {'op': 'var', 'n': 'item~6995', 'x': 10784},
+                                                'v': 'item~6997',
+                                                'e': {'op': 'var', 'n': 'item~6996', 'x': 10784},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9492,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'd~6997',
-                                                'e': {'op': 'var', 'n': 'd~6986', 'x': 10785},
+                                                'v': 'd~6998',
+                                                'e': {'op': 'var', 'n': 'd~6987', 'x': 10785},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9493,
                                             },
@@ -1971,7 +1971,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~6997'},
+                                                        'of': {'op': 'var', 'n': 'd~6998'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
@@ -1990,7 +1990,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~6996'},
+                                                            {'op': 'var', 'n': 'item~6997'},
                                                         ],
                                                         'x': 10788,
                                                     },
@@ -2014,7 +2014,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~6996'},
+                                                                    {'op': 'var', 'n': 'item~6997'},
                                                                 ],
                                                                 'x': 10790,
                                                             },
@@ -2034,7 +2034,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6996'},
+                                                                            'of': {'op': 'var', 'n': 'item~6997'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -2046,7 +2046,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6996'},
+                                                                            'of': {'op': 'var', 'n': 'item~6997'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -2060,8 +2060,8 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~6998',
-                                                                        'e': {'op': 'var', 'n': 'd~6997', 'x': 10792},
+                                                                        'v': 'label~6999',
+                                                                        'e': {'op': 'var', 'n': 'd~6998', 'x': 10792},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9500,
                                                                     },
@@ -2070,7 +2070,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~6999',
+                                                                                'v': 'was~7000',
                                                                                 'e': {'op': 'st', 'k': 'booking', 'x': 10793},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9502,
@@ -2079,7 +2079,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10794},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~6998', 'x': 10795},
+                                                                                'e': {'op': 'var', 'n': 'label~6999', 'x': 10795},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9503,
@@ -2089,7 +2089,7 @@ RECORDS = {
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~6996'},
+                                                                                    'of': {'op': 'var', 'n': 'item~6997'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
                                                                                     'x': 10796,
@@ -2101,7 +2101,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10797},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~6999', 'x': 10798},
+                                                                                'e': {'op': 'var', 'n': 'was~7000', 'x': 10798},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9505,
@@ -2140,6 +2140,10 @@ RECORDS = {
                                 'def': 'take_items',
                                 'args': {'n': 1, 'd': 'extra_connection_tiles'},
                                 'kinds': {'d': 'decks'},
+                                'text': {
+                                    'en': 'take 1 extra connection tile (face up, or from the deck)',
+                                    'it': 'prendi 1 tessera connessione extra (scoperta o dal mazzo)',
+                                },
                             },
                             'at': 'rules_data/pampero/definitions/piles.yaml:124',
                             'id': 9466,
@@ -2171,14 +2175,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'n~7000',
+                    'v': 'n~7001',
                     'e': {'op': 'lit', 'v': 2, 'x': 10800},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9507,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'r~7001',
+                    'v': 'r~7002',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10801},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9508,
@@ -2188,14 +2192,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7002',
-                            'e': {'op': 'var', 'n': 'n~7000', 'x': 10802},
+                            'v': 'left~7003',
+                            'e': {'op': 'var', 'n': 'n~7001', 'x': 10802},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9510,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7003',
+                            'v': 'rep~7004',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10803},
                             'w': {
                                 'op': 'and',
@@ -2208,18 +2212,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7003'},
+                                                'of': {'op': 'var', 'n': 'rep~7004'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7001'},
+                                        'b': {'op': 'var', 'n': 'r~7002'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7002'},
+                                        'a': {'op': 'var', 'n': 'left~7003'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2230,7 +2234,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7004',
+                                        'v': 'taken~7005',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10805},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9513,
@@ -2254,7 +2258,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7005',
+                                                        'v': 'instead~7006',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2265,7 +2269,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7002'},
+                                                                            {'op': 'var', 'n': 'left~7003'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2274,17 +2278,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7003'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7004'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7002'},
+                                                                                'a': {'op': 'var', 'n': 'left~7003'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7003'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7004'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2303,21 +2307,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7004', 'x': 10808},
+                                                            't': {'op': 'var', 'n': 'taken~7005', 'x': 10808},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7005', 'x': 10809},
+                                                            'e': {'op': 'var', 'n': 'instead~7006', 'x': 10809},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9517,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7005', 'x': 10810},
+                                                            'n': {'op': 'var', 'n': 'instead~7006', 'x': 10810},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7003'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7004'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10811,
@@ -2336,7 +2340,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7005'},
+                                                        {'op': 'var', 'n': 'instead~7006'},
                                                     ],
                                                     'x': 10812,
                                                 },
@@ -2347,15 +2351,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9514,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7002', 'x': 10813},
+                                        't': {'op': 'var', 'n': 'left~7003', 'x': 10813},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7004', 'x': 10814},
+                                        'e': {'op': 'var', 'n': 'taken~7005', 'x': 10814},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9520,
                                     },
@@ -2368,15 +2373,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7006',
-                            'e': {'op': 'var', 'n': 'left~7002', 'x': 10815},
+                            'v': 'n~7007',
+                            'e': {'op': 'var', 'n': 'left~7003', 'x': 10815},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9521,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7007',
-                            'e': {'op': 'var', 'n': 'r~7001', 'x': 10816},
+                            'v': 'r~7008',
+                            'e': {'op': 'var', 'n': 'r~7002', 'x': 10816},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9522,
                         },
@@ -2385,7 +2390,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7008',
+                                    'v': 'k~7009',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2402,13 +2407,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7007'},
+                                                                'of': {'op': 'var', 'n': 'r~7008'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7006'},
+                                                        'a': {'op': 'var', 'n': 'n~7007'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2416,11 +2421,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7006'},
+                                                                        {'op': 'var', 'n': 'n~7007'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7007'},
+                                                                            'k': {'op': 'var', 'n': 'r~7008'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2444,7 +2449,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7007'},
+                                            'of': {'op': 'var', 'n': 'r~7008'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2453,7 +2458,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7008', 'x': 10819},
+                                        't': {'op': 'var', 'n': 'k~7009', 'x': 10819},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2470,14 +2475,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7008'},
+                                                                        {'op': 'var', 'n': 'k~7009'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7007'},
+                                                                                'of': {'op': 'var', 'n': 'r~7008'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2488,7 +2493,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7007'},
+                                                                                'k': {'op': 'var', 'n': 'r~7008'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2516,12 +2521,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7007'},
+                                        'k': {'op': 'var', 'n': 'r~7008'},
                                         'd': 0,
                                         'x': 10821,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7008', 'x': 10822},
+                                    'e': {'op': 'var', 'n': 'k~7009', 'x': 10822},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9527,
@@ -2534,7 +2539,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7007'},
+                                            'of': {'op': 'var', 'n': 'r~7008'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2546,12 +2551,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7007'},
+                                            'k': {'op': 'var', 'n': 'r~7008'},
                                             'd': 0,
                                             'x': 10824,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7008', 'x': 10825},
+                                        'e': {'op': 'var', 'n': 'k~7009', 'x': 10825},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9529,
@@ -2567,14 +2572,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7007'},
+                                                'of': {'op': 'var', 'n': 'r~7008'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7008'},
+                                                'a': {'op': 'var', 'n': 'k~7009'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2594,7 +2599,7 @@ RECORDS = {
                                             'x': 10827,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7008', 'x': 10828},
+                                        'e': {'op': 'var', 'n': 'k~7009', 'x': 10828},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9531,

@@ -51,31 +51,31 @@ K = [
 def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~7010'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7010'), 0))) >= num(E.get('n~7009')))
+    return (num((_w2.get(E.get('r~7011'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7011'), 0))) >= num(E.get('n~7010')))
 
 
 def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7012'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7012'), 0))
+    return (_w2.get(E.get('r~7013'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7013'), 0))
 
 
 def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7012'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7013'))) is str else None) != None)
 
 
 def x_10837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7012'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7012'), 0))
+    return (_w1.get(E.get('r~7013'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7013'), 0))
 
 
 def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7012'))) is str else None)) and ((E.get('n~7011') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7013'))) is str else None)) and ((E.get('n~7012') != 0)) else False)
 
 
 def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
@@ -91,67 +91,67 @@ def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7016'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7014'))) and ((num(E.get('left~7015')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7017'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7015'))) and ((num(E.get('left~7016')) > 0)) else False)
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7015'), (E.get('left~7015') if (FLD(ctx, K[0], E.get('rep~7016')) == None) else FLD(ctx, K[0], E.get('rep~7016')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7016'), (E.get('left~7016') if (FLD(ctx, K[0], E.get('rep~7017')) == None) else FLD(ctx, K[0], E.get('rep~7017')))]))
 
 
 def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7016'))
+    return FLD(ctx, K[1], E.get('rep~7017'))
 
 
 def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7018')}
+    return {'instead': E.get('instead~7019')}
 
 
 def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7019') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7020'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7019'), (_w2.get(E.get('r~7020'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7020'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7020') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7021'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7020'), (_w2.get(E.get('r~7021'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7021'), 0))]))])
 
 
 def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None) != None)
 
 
 def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None)) - num((_w3.get(E.get('r~7020'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7020'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7022'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None)) - num((_w3.get(E.get('r~7021'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7021'), 0))))])])
 
 
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7020'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7020'), 0))
+    return (_w2.get(E.get('r~7021'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7021'), 0))
 
 
 def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7020'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7021'))) is str else None) != None)
 
 
 def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7020'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7020'), 0))
+    return (_w1.get(E.get('r~7021'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7021'), 0))
 
 
 def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7020'))) is str else None)) and ((E.get('k~7021') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7021'))) is str else None)) and ((E.get('k~7022') != 0)) else False)
 
 
 def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -163,7 +163,7 @@ def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if ((num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))) > 0)) and (all([(num((_w4.get('co2', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'co2', 0))) >= num((_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][v_p_7022] if type(v_p_7022) is int and 0 <= v_p_7022 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if ((num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))) > 0)) and (all([(num((_w4.get('co2', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'co2', 0))) >= num((_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][v_p_7023] if type(v_p_7023) is int and 0 <= v_p_7023 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) for v_p_7023 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -173,67 +173,67 @@ def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7026'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7024'))) and ((num(E.get('left~7025')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7027'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7025'))) and ((num(E.get('left~7026')) > 0)) else False)
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7026'), (E.get('left~7026') if (FLD(ctx, K[0], E.get('rep~7027')) == None) else FLD(ctx, K[0], E.get('rep~7027')))]))
 
 
 def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7026'))
+    return FLD(ctx, K[1], E.get('rep~7027'))
 
 
 def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7028')}
+    return {'instead': E.get('instead~7029')}
 
 
 def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7029') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7030'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7029'), (_w2.get(E.get('r~7030'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7030'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7030') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7031'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7030'), (_w2.get(E.get('r~7031'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7031'), 0))]))])
 
 
 def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None) != None)
 
 
 def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None)) - num((_w3.get(E.get('r~7030'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7030'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7032'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None)) - num((_w3.get(E.get('r~7031'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7031'), 0))))])])
 
 
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7030'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7030'), 0))
+    return (_w2.get(E.get('r~7031'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7031'), 0))
 
 
 def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7030'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7031'))) is str else None) != None)
 
 
 def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7030'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7030'), 0))
+    return (_w1.get(E.get('r~7031'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7031'), 0))
 
 
 def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7030'))) is str else None)) and ((E.get('k~7031') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7031'))) is str else None)) and ((E.get('k~7032') != 0)) else False)
 
 
 def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -249,67 +249,67 @@ def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7035'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7033'))) and ((num(E.get('left~7034')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7036'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7034'))) and ((num(E.get('left~7035')) > 0)) else False)
 
 
 def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7034'), (E.get('left~7034') if (FLD(ctx, K[0], E.get('rep~7035')) == None) else FLD(ctx, K[0], E.get('rep~7035')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
 
 
 def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7035'))
+    return FLD(ctx, K[1], E.get('rep~7036'))
 
 
 def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7037')}
+    return {'instead': E.get('instead~7038')}
 
 
 def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7038') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7039'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7038'), (_w2.get(E.get('r~7039'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7039'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7039') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7040'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7039'), (_w2.get(E.get('r~7040'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7040'), 0))]))])
 
 
 def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None) != None)
 
 
 def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None)) - num((_w3.get(E.get('r~7039'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7039'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None)) - num((_w3.get(E.get('r~7040'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7040'), 0))))])])
 
 
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7039'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7039'), 0))
+    return (_w2.get(E.get('r~7040'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7040'), 0))
 
 
 def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7039'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7040'))) is str else None) != None)
 
 
 def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7039'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7039'), 0))
+    return (_w1.get(E.get('r~7040'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7040'), 0))
 
 
 def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7039'))) is str else None)) and ((E.get('k~7040') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7040'))) is str else None)) and ((E.get('k~7041') != 0)) else False)
 
 
 def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -331,67 +331,67 @@ def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7044'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7042'))) and ((num(E.get('left~7043')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7045'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7043'))) and ((num(E.get('left~7044')) > 0)) else False)
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7043'), (E.get('left~7043') if (FLD(ctx, K[0], E.get('rep~7044')) == None) else FLD(ctx, K[0], E.get('rep~7044')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
 
 
 def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7044'))
+    return FLD(ctx, K[1], E.get('rep~7045'))
 
 
 def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7046')}
+    return {'instead': E.get('instead~7047')}
 
 
 def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7047') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7048'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7047'), (_w2.get(E.get('r~7048'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7048'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7048') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7049'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7048'), (_w2.get(E.get('r~7049'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7049'), 0))]))])
 
 
 def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None) != None)
 
 
 def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None)) - num((_w3.get(E.get('r~7048'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7048'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None)) - num((_w3.get(E.get('r~7049'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7049'), 0))))])])
 
 
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7048'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7048'), 0))
+    return (_w2.get(E.get('r~7049'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7049'), 0))
 
 
 def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7048'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7049'))) is str else None) != None)
 
 
 def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7048'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7048'), 0))
+    return (_w1.get(E.get('r~7049'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7049'), 0))
 
 
 def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7048'))) is str else None)) and ((E.get('k~7049') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7049'))) is str else None)) and ((E.get('k~7050') != 0)) else False)
 
 
 def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -422,21 +422,21 @@ def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7009', 1, True)
+    ctx.put(E, 'n~7010', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7010', 'co2', True)
+    ctx.put(E, 'r~7011', 'co2', True)
     if not d_9536(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7013', 4, True)
+    ctx.put(E, 'n~7014', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7014', 'money', True)
+    ctx.put(E, 'r~7015', 'money', True)
     return t_9548(ctx, k, s, E)
 
 
@@ -446,7 +446,7 @@ def d_9534(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7009', 1, True)
+    ctx.put(E, 'n~7010', 1, True)
     return True
 
 
@@ -456,7 +456,7 @@ def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7010', 'co2', True)
+    ctx.put(E, 'r~7011', 'co2', True)
     return True
 
 
@@ -474,11 +474,11 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7011', E.get('n~7009'), True)
+    ctx.put(E, 'n~7012', E.get('n~7010'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7012', E.get('r~7010'), True)
+    ctx.put(E, 'r~7013', E.get('r~7011'), True)
     if not d_9540(ctx, E):
         return False
     return True
@@ -501,7 +501,7 @@ def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7011', E.get('n~7009'), True)
+    ctx.put(E, 'n~7012', E.get('n~7010'), True)
     return True
 
 
@@ -511,7 +511,7 @@ def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7012', E.get('r~7010'), True)
+    ctx.put(E, 'r~7013', E.get('r~7011'), True)
     return True
 
 
@@ -524,9 +524,9 @@ def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7012'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7011'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~7012'), '-=', False, K[2])
     if not d_9542(ctx, E):
         return False
     if not d_9544(ctx, E):
@@ -540,9 +540,9 @@ def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7012'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7011'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~7012'), '-=', False, K[2])
     return True
 
 
@@ -556,9 +556,9 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7012'))
+        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7013'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~7011'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~7012'), '+=', False, K[3])
     return True
 
 
@@ -568,9 +568,9 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7012'))
+    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7013'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~7011'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~7012'), '+=', False, K[3])
     return True
 
 
@@ -586,7 +586,7 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~7011'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~7012'), '-=', False, K[4])
     return True
 
 
@@ -598,7 +598,7 @@ def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~7011'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~7012'), '-=', False, K[4])
     return True
 
 
@@ -608,7 +608,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7013', 4, True)
+    ctx.put(E, 'n~7014', 4, True)
     return True
 
 
@@ -618,7 +618,7 @@ def d_9547(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7014', 'money', True)
+    ctx.put(E, 'r~7015', 'money', True)
     return True
 
 
@@ -632,11 +632,11 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7019', E.get('left~7015'), True)
+        ctx.put(E, 'n~7020', E.get('left~7016'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7020', E.get('r~7014'), True)
+        ctx.put(E, 'r~7021', E.get('r~7015'), True)
         if not d_9562(ctx, E):
             return False
         return k()
@@ -644,7 +644,7 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7015', E.get('n~7013'), True)
+    ctx.put(E, 'left~7016', E.get('n~7014'), True)
     return t_9550(ctx, r1, s, E)
 
 
@@ -654,7 +654,7 @@ def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7015', E.get('n~7013'), True)
+    ctx.put(E, 'left~7016', E.get('n~7014'), True)
     return True
 
 
@@ -665,17 +665,17 @@ def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~7016', MISSING)
+    old = E.get('rep~7017', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7016', old)
+        UNSET(ctx, E, 'rep~7017', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7016', item, True)
+            ctx.put(E, 'rep~7017', item, True)
             if x_10846(ctx, E):
                 return t_9551(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -693,13 +693,13 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9559, E, 'left~7015', E.get('taken~7017'))
+        ASSIGN(ctx, 9559, E, 'left~7016', E.get('taken~7018'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7017', 0, True)
+    ctx.put(E, 'taken~7018', 0, True)
     return t_9553(ctx, r1, s, E)
 
 
@@ -709,7 +709,7 @@ def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7017', 0, True)
+    ctx.put(E, 'taken~7018', 0, True)
     return True
 
 
@@ -736,7 +736,7 @@ def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7017', E.get('instead~7018'))
+    LOCAL(ctx, E, 'taken~7018', E.get('instead~7019'))
     return t_9557(ctx, k, s, E)
 
 
@@ -746,7 +746,7 @@ def d_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7017', E.get('instead~7018'))
+    LOCAL(ctx, E, 'taken~7018', E.get('instead~7019'))
     return True
 
 
@@ -761,7 +761,7 @@ def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9558(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7018')))
+    return nxt(num(E.get('instead~7019')))
 
 
 def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -779,7 +779,7 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~7015', E.get('taken~7017'))
+    ASSIGN(ctx, 9559, E, 'left~7016', E.get('taken~7018'))
     return True
 
 
@@ -789,7 +789,7 @@ def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7019', E.get('left~7015'), True)
+    ctx.put(E, 'n~7020', E.get('left~7016'), True)
     return True
 
 
@@ -799,7 +799,7 @@ def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7020', E.get('r~7014'), True)
+    ctx.put(E, 'r~7021', E.get('r~7015'), True)
     return True
 
 
@@ -812,15 +812,15 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7021', x_10859(ctx, E), True)
+    ctx.put(E, 'k~7022', x_10859(ctx, E), True)
     if not d_9564(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7020'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7021'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7021'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7022'), '+=', False, K[2])
     if not d_9567(ctx, E):
         return False
     if not d_9569(ctx, E):
@@ -834,7 +834,7 @@ def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7021', x_10859(ctx, E), True)
+    ctx.put(E, 'k~7022', x_10859(ctx, E), True)
     return True
 
 
@@ -848,7 +848,7 @@ def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7021', x_10862(ctx, E))
+        LOCAL(ctx, E, 'k~7022', x_10862(ctx, E))
     return True
 
 
@@ -858,7 +858,7 @@ def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7021', x_10862(ctx, E))
+    LOCAL(ctx, E, 'k~7022', x_10862(ctx, E))
     return True
 
 
@@ -868,9 +868,9 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7020'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7021'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7021'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7022'), '+=', False, K[2])
     return True
 
 
@@ -884,9 +884,9 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7020'))
+        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7021'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7021'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7022'), '-=', False, K[3])
     return True
 
 
@@ -896,9 +896,9 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7020'))
+    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7021'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7021'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7022'), '-=', False, K[3])
     return True
 
 
@@ -914,7 +914,7 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7021'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7022'), '+=', False, K[4])
     return True
 
 
@@ -926,7 +926,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7021'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7022'), '+=', False, K[4])
     return True
 
 
@@ -946,11 +946,11 @@ def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7023', 5, True)
+    ctx.put(E, 'n~7024', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7024', 'money', True)
+    ctx.put(E, 'r~7025', 'money', True)
     return t_9575(ctx, k, s, E)
 
 
@@ -960,7 +960,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7023', 5, True)
+    ctx.put(E, 'n~7024', 5, True)
     return True
 
 
@@ -970,7 +970,7 @@ def d_9574(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7024', 'money', True)
+    ctx.put(E, 'r~7025', 'money', True)
     return True
 
 
@@ -984,11 +984,11 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7029', E.get('left~7025'), True)
+        ctx.put(E, 'n~7030', E.get('left~7026'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7030', E.get('r~7024'), True)
+        ctx.put(E, 'r~7031', E.get('r~7025'), True)
         if not d_9589(ctx, E):
             return False
         return k()
@@ -996,7 +996,7 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7025', E.get('n~7023'), True)
+    ctx.put(E, 'left~7026', E.get('n~7024'), True)
     return t_9577(ctx, r1, s, E)
 
 
@@ -1006,7 +1006,7 @@ def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7025', E.get('n~7023'), True)
+    ctx.put(E, 'left~7026', E.get('n~7024'), True)
     return True
 
 
@@ -1017,17 +1017,17 @@ def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~7026', MISSING)
+    old = E.get('rep~7027', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7026', old)
+        UNSET(ctx, E, 'rep~7027', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7026', item, True)
+            ctx.put(E, 'rep~7027', item, True)
             if x_10878(ctx, E):
                 return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1045,13 +1045,13 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9586, E, 'left~7025', E.get('taken~7027'))
+        ASSIGN(ctx, 9586, E, 'left~7026', E.get('taken~7028'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7027', 0, True)
+    ctx.put(E, 'taken~7028', 0, True)
     return t_9580(ctx, r1, s, E)
 
 
@@ -1061,7 +1061,7 @@ def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7027', 0, True)
+    ctx.put(E, 'taken~7028', 0, True)
     return True
 
 
@@ -1088,7 +1088,7 @@ def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7028', E.get('instead~7029'))
     return t_9584(ctx, k, s, E)
 
 
@@ -1098,7 +1098,7 @@ def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7028', E.get('instead~7029'))
     return True
 
 
@@ -1113,7 +1113,7 @@ def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9585(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7028')))
+    return nxt(num(E.get('instead~7029')))
 
 
 def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1131,7 +1131,7 @@ def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~7025', E.get('taken~7027'))
+    ASSIGN(ctx, 9586, E, 'left~7026', E.get('taken~7028'))
     return True
 
 
@@ -1141,7 +1141,7 @@ def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7029', E.get('left~7025'), True)
+    ctx.put(E, 'n~7030', E.get('left~7026'), True)
     return True
 
 
@@ -1151,7 +1151,7 @@ def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7030', E.get('r~7024'), True)
+    ctx.put(E, 'r~7031', E.get('r~7025'), True)
     return True
 
 
@@ -1164,15 +1164,15 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7031', x_10891(ctx, E), True)
+    ctx.put(E, 'k~7032', x_10891(ctx, E), True)
     if not d_9591(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7031'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7032'), '+=', False, K[2])
     if not d_9594(ctx, E):
         return False
     if not d_9596(ctx, E):
@@ -1186,7 +1186,7 @@ def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7031', x_10891(ctx, E), True)
+    ctx.put(E, 'k~7032', x_10891(ctx, E), True)
     return True
 
 
@@ -1200,7 +1200,7 @@ def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7031', x_10894(ctx, E))
+        LOCAL(ctx, E, 'k~7032', x_10894(ctx, E))
     return True
 
 
@@ -1210,7 +1210,7 @@ def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7031', x_10894(ctx, E))
+    LOCAL(ctx, E, 'k~7032', x_10894(ctx, E))
     return True
 
 
@@ -1220,9 +1220,9 @@ def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7031'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7032'), '+=', False, K[2])
     return True
 
 
@@ -1236,9 +1236,9 @@ def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7030'))
+        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7031'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7032'), '-=', False, K[3])
     return True
 
 
@@ -1248,9 +1248,9 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7030'))
+    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7031'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7032'), '-=', False, K[3])
     return True
 
 
@@ -1266,7 +1266,7 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7032'), '+=', False, K[4])
     return True
 
 
@@ -1278,7 +1278,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7032'), '+=', False, K[4])
     return True
 
 
@@ -1291,11 +1291,11 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7032', 1, True)
+    ctx.put(E, 'n~7033', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7033', 'co2', True)
+    ctx.put(E, 'r~7034', 'co2', True)
     return t_9601(ctx, k, s, E)
 
 
@@ -1305,7 +1305,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7032', 1, True)
+    ctx.put(E, 'n~7033', 1, True)
     return True
 
 
@@ -1315,7 +1315,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7033', 'co2', True)
+    ctx.put(E, 'r~7034', 'co2', True)
     return True
 
 
@@ -1329,11 +1329,11 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7038', E.get('left~7034'), True)
+        ctx.put(E, 'n~7039', E.get('left~7035'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7039', E.get('r~7033'), True)
+        ctx.put(E, 'r~7040', E.get('r~7034'), True)
         if not d_9615(ctx, E):
             return False
         return k()
@@ -1341,7 +1341,7 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7034', E.get('n~7032'), True)
+    ctx.put(E, 'left~7035', E.get('n~7033'), True)
     return t_9603(ctx, r1, s, E)
 
 
@@ -1351,7 +1351,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7034', E.get('n~7032'), True)
+    ctx.put(E, 'left~7035', E.get('n~7033'), True)
     return True
 
 
@@ -1362,17 +1362,17 @@ def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~7035', MISSING)
+    old = E.get('rep~7036', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7035', old)
+        UNSET(ctx, E, 'rep~7036', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7035', item, True)
+            ctx.put(E, 'rep~7036', item, True)
             if x_10907(ctx, E):
                 return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1390,13 +1390,13 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9612, E, 'left~7034', E.get('taken~7036'))
+        ASSIGN(ctx, 9612, E, 'left~7035', E.get('taken~7037'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7036', 0, True)
+    ctx.put(E, 'taken~7037', 0, True)
     return t_9606(ctx, r1, s, E)
 
 
@@ -1406,7 +1406,7 @@ def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7036', 0, True)
+    ctx.put(E, 'taken~7037', 0, True)
     return True
 
 
@@ -1433,7 +1433,7 @@ def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7036', E.get('instead~7037'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return t_9610(ctx, k, s, E)
 
 
@@ -1443,7 +1443,7 @@ def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7036', E.get('instead~7037'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return True
 
 
@@ -1458,7 +1458,7 @@ def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9611(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7037')))
+    return nxt(num(E.get('instead~7038')))
 
 
 def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1476,7 +1476,7 @@ def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~7034', E.get('taken~7036'))
+    ASSIGN(ctx, 9612, E, 'left~7035', E.get('taken~7037'))
     return True
 
 
@@ -1486,7 +1486,7 @@ def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7038', E.get('left~7034'), True)
+    ctx.put(E, 'n~7039', E.get('left~7035'), True)
     return True
 
 
@@ -1496,7 +1496,7 @@ def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7039', E.get('r~7033'), True)
+    ctx.put(E, 'r~7040', E.get('r~7034'), True)
     return True
 
 
@@ -1509,15 +1509,15 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7040', x_10920(ctx, E), True)
+    ctx.put(E, 'k~7041', x_10920(ctx, E), True)
     if not d_9617(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7039'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7040'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     if not d_9620(ctx, E):
         return False
     if not d_9622(ctx, E):
@@ -1531,7 +1531,7 @@ def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7040', x_10920(ctx, E), True)
+    ctx.put(E, 'k~7041', x_10920(ctx, E), True)
     return True
 
 
@@ -1545,7 +1545,7 @@ def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7040', x_10923(ctx, E))
+        LOCAL(ctx, E, 'k~7041', x_10923(ctx, E))
     return True
 
 
@@ -1555,7 +1555,7 @@ def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7040', x_10923(ctx, E))
+    LOCAL(ctx, E, 'k~7041', x_10923(ctx, E))
     return True
 
 
@@ -1565,9 +1565,9 @@ def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7039'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7040'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     return True
 
 
@@ -1581,9 +1581,9 @@ def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7039'))
+        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7040'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7040'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1593,9 +1593,9 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7039'))
+    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7040'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7040'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1611,7 +1611,7 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7040'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1623,7 +1623,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7040'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1636,11 +1636,11 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7041', 1, True)
+    ctx.put(E, 'n~7042', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7042', 'barrels', True)
+    ctx.put(E, 'r~7043', 'barrels', True)
     return t_9627(ctx, k, s, E)
 
 
@@ -1650,7 +1650,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7041', 1, True)
+    ctx.put(E, 'n~7042', 1, True)
     return True
 
 
@@ -1660,7 +1660,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7042', 'barrels', True)
+    ctx.put(E, 'r~7043', 'barrels', True)
     return True
 
 
@@ -1674,11 +1674,11 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7047', E.get('left~7043'), True)
+        ctx.put(E, 'n~7048', E.get('left~7044'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7048', E.get('r~7042'), True)
+        ctx.put(E, 'r~7049', E.get('r~7043'), True)
         if not d_9641(ctx, E):
             return False
         return k()
@@ -1686,7 +1686,7 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7043', E.get('n~7041'), True)
+    ctx.put(E, 'left~7044', E.get('n~7042'), True)
     return t_9629(ctx, r1, s, E)
 
 
@@ -1696,7 +1696,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7043', E.get('n~7041'), True)
+    ctx.put(E, 'left~7044', E.get('n~7042'), True)
     return True
 
 
@@ -1707,17 +1707,17 @@ def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~7044', MISSING)
+    old = E.get('rep~7045', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7044', old)
+        UNSET(ctx, E, 'rep~7045', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7044', item, True)
+            ctx.put(E, 'rep~7045', item, True)
             if x_10937(ctx, E):
                 return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1735,13 +1735,13 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9638, E, 'left~7043', E.get('taken~7045'))
+        ASSIGN(ctx, 9638, E, 'left~7044', E.get('taken~7046'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7045', 0, True)
+    ctx.put(E, 'taken~7046', 0, True)
     return t_9632(ctx, r1, s, E)
 
 
@@ -1751,7 +1751,7 @@ def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7045', 0, True)
+    ctx.put(E, 'taken~7046', 0, True)
     return True
 
 
@@ -1778,7 +1778,7 @@ def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7045', E.get('instead~7046'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return t_9636(ctx, k, s, E)
 
 
@@ -1788,7 +1788,7 @@ def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7045', E.get('instead~7046'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return True
 
 
@@ -1803,7 +1803,7 @@ def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9637(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7046')))
+    return nxt(num(E.get('instead~7047')))
 
 
 def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1821,7 +1821,7 @@ def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~7043', E.get('taken~7045'))
+    ASSIGN(ctx, 9638, E, 'left~7044', E.get('taken~7046'))
     return True
 
 
@@ -1831,7 +1831,7 @@ def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7047', E.get('left~7043'), True)
+    ctx.put(E, 'n~7048', E.get('left~7044'), True)
     return True
 
 
@@ -1841,7 +1841,7 @@ def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7048', E.get('r~7042'), True)
+    ctx.put(E, 'r~7049', E.get('r~7043'), True)
     return True
 
 
@@ -1854,15 +1854,15 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7049', x_10950(ctx, E), True)
+    ctx.put(E, 'k~7050', x_10950(ctx, E), True)
     if not d_9643(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7048'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7049'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     if not d_9646(ctx, E):
         return False
     if not d_9648(ctx, E):
@@ -1876,7 +1876,7 @@ def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7049', x_10950(ctx, E), True)
+    ctx.put(E, 'k~7050', x_10950(ctx, E), True)
     return True
 
 
@@ -1890,7 +1890,7 @@ def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7049', x_10953(ctx, E))
+        LOCAL(ctx, E, 'k~7050', x_10953(ctx, E))
     return True
 
 
@@ -1900,7 +1900,7 @@ def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7049', x_10953(ctx, E))
+    LOCAL(ctx, E, 'k~7050', x_10953(ctx, E))
     return True
 
 
@@ -1910,9 +1910,9 @@ def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7048'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7049'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     return True
 
 
@@ -1926,9 +1926,9 @@ def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7048'))
+        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7049'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7049'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1938,9 +1938,9 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7048'))
+    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7049'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7049'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1956,7 +1956,7 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7049'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -1968,7 +1968,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7049'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -2239,14 +2239,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7009',
+                                'v': 'n~7010',
                                 'e': {'op': 'lit', 'v': 1, 'x': 10829},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9534,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7010',
+                                'v': 'r~7011',
                                 'e': {'op': 'lit', 'v': 'co2', 'x': 10830},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9535,
@@ -2266,10 +2266,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~7010'},
+                                                'k': {'op': 'var', 'n': 'r~7011'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~7009'},
+                                            'b': {'op': 'var', 'n': 'n~7010'},
                                             'x': 10831,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2277,15 +2277,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~7011',
-                                        'e': {'op': 'var', 'n': 'n~7009', 'x': 10832},
+                                        'v': 'n~7012',
+                                        'e': {'op': 'var', 'n': 'n~7010', 'x': 10832},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9538,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~7012',
-                                        'e': {'op': 'var', 'n': 'r~7010', 'x': 10833},
+                                        'v': 'r~7013',
+                                        'e': {'op': 'var', 'n': 'r~7011', 'x': 10833},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9539,
                                     },
@@ -2301,12 +2301,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7012'},
+                                                    'k': {'op': 'var', 'n': 'r~7013'},
                                                     'd': 0,
                                                     'x': 10834,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7011', 'x': 10835},
+                                                'e': {'op': 'var', 'n': 'n~7012', 'x': 10835},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 9541,
@@ -2319,7 +2319,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7012'},
+                                                        'of': {'op': 'var', 'n': 'r~7013'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2331,12 +2331,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7012'},
+                                                        'k': {'op': 'var', 'n': 'r~7013'},
                                                         'd': 0,
                                                         'x': 10837,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7011', 'x': 10838},
+                                                    'e': {'op': 'var', 'n': 'n~7012', 'x': 10838},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 9543,
@@ -2352,14 +2352,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7012'},
+                                                            'of': {'op': 'var', 'n': 'r~7013'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~7011'},
+                                                            'a': {'op': 'var', 'n': 'n~7012'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2379,7 +2379,7 @@ RECORDS = {
                                                         'x': 10840,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7011', 'x': 10841},
+                                                    'e': {'op': 'var', 'n': 'n~7012', 'x': 10841},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 9545,
@@ -2397,14 +2397,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7013',
+                                'v': 'n~7014',
                                 'e': {'op': 'lit', 'v': 4, 'x': 10842},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9546,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7014',
+                                'v': 'r~7015',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10843},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9547,
@@ -2414,14 +2414,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~7015',
-                                        'e': {'op': 'var', 'n': 'n~7013', 'x': 10844},
+                                        'v': 'left~7016',
+                                        'e': {'op': 'var', 'n': 'n~7014', 'x': 10844},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9549,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~7016',
+                                        'v': 'rep~7017',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 10845},
                                         'w': {
                                             'op': 'and',
@@ -2434,18 +2434,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~7016'},
+                                                            'of': {'op': 'var', 'n': 'rep~7017'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~7014'},
+                                                    'b': {'op': 'var', 'n': 'r~7015'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~7015'},
+                                                    'a': {'op': 'var', 'n': 'left~7016'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2456,7 +2456,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~7017',
+                                                    'v': 'taken~7018',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 10847},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9552,
@@ -2480,7 +2480,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~7018',
+                                                                    'v': 'instead~7019',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2491,7 +2491,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~7015'},
+                                                                                        {'op': 'var', 'n': 'left~7016'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2500,17 +2500,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~7016'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~7017'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~7015'},
+                                                                                            'a': {'op': 'var', 'n': 'left~7016'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~7016'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~7017'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2529,21 +2529,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7017', 'x': 10850},
+                                                                        't': {'op': 'var', 'n': 'taken~7018', 'x': 10850},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7018', 'x': 10851},
+                                                                        'e': {'op': 'var', 'n': 'instead~7019', 'x': 10851},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9556,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7018', 'x': 10852},
+                                                                        'n': {'op': 'var', 'n': 'instead~7019', 'x': 10852},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~7016'},
+                                                                                'of': {'op': 'var', 'n': 'rep~7017'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 10853,
@@ -2562,7 +2562,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~7018'},
+                                                                    {'op': 'var', 'n': 'instead~7019'},
                                                                 ],
                                                                 'x': 10854,
                                                             },
@@ -2573,15 +2573,16 @@ RECORDS = {
                                                         'def': 'gain',
                                                         'args': {'n': 4, 'r': 'money'},
                                                         'kinds': {'r': 'resources'},
+                                                        'text': {'en': 'gain 4 $', 'it': 'guadagna 4 $'},
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                     'id': 9553,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7015', 'x': 10855},
+                                                    't': {'op': 'var', 'n': 'left~7016', 'x': 10855},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7017', 'x': 10856},
+                                                    'e': {'op': 'var', 'n': 'taken~7018', 'x': 10856},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 9559,
                                                 },
@@ -2594,15 +2595,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~7019',
-                                        'e': {'op': 'var', 'n': 'left~7015', 'x': 10857},
+                                        'v': 'n~7020',
+                                        'e': {'op': 'var', 'n': 'left~7016', 'x': 10857},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9560,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~7020',
-                                        'e': {'op': 'var', 'n': 'r~7014', 'x': 10858},
+                                        'v': 'r~7021',
+                                        'e': {'op': 'var', 'n': 'r~7015', 'x': 10858},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9561,
                                     },
@@ -2611,7 +2612,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~7021',
+                                                'v': 'k~7022',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2628,13 +2629,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~7020'},
+                                                                            'of': {'op': 'var', 'n': 'r~7021'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~7019'},
+                                                                    'a': {'op': 'var', 'n': 'n~7020'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2642,11 +2643,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~7019'},
+                                                                                    {'op': 'var', 'n': 'n~7020'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~7020'},
+                                                                                        'k': {'op': 'var', 'n': 'r~7021'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2670,7 +2671,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7020'},
+                                                        'of': {'op': 'var', 'n': 'r~7021'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2679,7 +2680,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7021', 'x': 10861},
+                                                    't': {'op': 'var', 'n': 'k~7022', 'x': 10861},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2696,14 +2697,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~7021'},
+                                                                                    {'op': 'var', 'n': 'k~7022'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~7020'},
+                                                                                            'of': {'op': 'var', 'n': 'r~7021'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2714,7 +2715,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~7020'},
+                                                                                            'k': {'op': 'var', 'n': 'r~7021'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2742,12 +2743,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7020'},
+                                                    'k': {'op': 'var', 'n': 'r~7021'},
                                                     'd': 0,
                                                     'x': 10863,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7021', 'x': 10864},
+                                                'e': {'op': 'var', 'n': 'k~7022', 'x': 10864},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 9566,
@@ -2760,7 +2761,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7020'},
+                                                        'of': {'op': 'var', 'n': 'r~7021'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2772,12 +2773,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7020'},
+                                                        'k': {'op': 'var', 'n': 'r~7021'},
                                                         'd': 0,
                                                         'x': 10866,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7021', 'x': 10867},
+                                                    'e': {'op': 'var', 'n': 'k~7022', 'x': 10867},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 9568,
@@ -2793,14 +2794,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7020'},
+                                                            'of': {'op': 'var', 'n': 'r~7021'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~7021'},
+                                                            'a': {'op': 'var', 'n': 'k~7022'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2820,7 +2821,7 @@ RECORDS = {
                                                         'x': 10869,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7021', 'x': 10870},
+                                                    'e': {'op': 'var', 'n': 'k~7022', 'x': 10870},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 9570,
@@ -2908,7 +2909,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'p~7022',
+                            'v': 'p~7023',
                             'src': {'op': 'core', 'n': 'players'},
                             'e': {
                                 'op': 'cmp',
@@ -2928,7 +2929,7 @@ RECORDS = {
                                     'of': {
                                         'op': 'st',
                                         'k': 'stock',
-                                        'p': {'op': 'var', 'n': 'p~7022'},
+                                        'p': {'op': 'var', 'n': 'p~7023'},
                                     },
                                     'k': {'op': 'lit', 'v': 'co2'},
                                     'd': 0,
@@ -2945,14 +2946,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'n~7023',
+                    'v': 'n~7024',
                     'e': {'op': 'lit', 'v': 5, 'x': 10874},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9573,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'r~7024',
+                    'v': 'r~7025',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10875},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9574,
@@ -2962,14 +2963,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7025',
-                            'e': {'op': 'var', 'n': 'n~7023', 'x': 10876},
+                            'v': 'left~7026',
+                            'e': {'op': 'var', 'n': 'n~7024', 'x': 10876},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9576,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7026',
+                            'v': 'rep~7027',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10877},
                             'w': {
                                 'op': 'and',
@@ -2982,18 +2983,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7026'},
+                                                'of': {'op': 'var', 'n': 'rep~7027'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7024'},
+                                        'b': {'op': 'var', 'n': 'r~7025'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7025'},
+                                        'a': {'op': 'var', 'n': 'left~7026'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3004,7 +3005,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7027',
+                                        'v': 'taken~7028',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10879},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9579,
@@ -3028,7 +3029,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7028',
+                                                        'v': 'instead~7029',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3039,7 +3040,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7025'},
+                                                                            {'op': 'var', 'n': 'left~7026'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3048,17 +3049,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7027'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7025'},
+                                                                                'a': {'op': 'var', 'n': 'left~7026'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7027'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3077,21 +3078,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7027', 'x': 10882},
+                                                            't': {'op': 'var', 'n': 'taken~7028', 'x': 10882},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7028', 'x': 10883},
+                                                            'e': {'op': 'var', 'n': 'instead~7029', 'x': 10883},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9583,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7028', 'x': 10884},
+                                                            'n': {'op': 'var', 'n': 'instead~7029', 'x': 10884},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7027'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10885,
@@ -3110,7 +3111,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7028'},
+                                                        {'op': 'var', 'n': 'instead~7029'},
                                                     ],
                                                     'x': 10886,
                                                 },
@@ -3121,15 +3122,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 5 $', 'it': 'guadagna 5 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9580,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7025', 'x': 10887},
+                                        't': {'op': 'var', 'n': 'left~7026', 'x': 10887},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7027', 'x': 10888},
+                                        'e': {'op': 'var', 'n': 'taken~7028', 'x': 10888},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9586,
                                     },
@@ -3142,15 +3144,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7029',
-                            'e': {'op': 'var', 'n': 'left~7025', 'x': 10889},
+                            'v': 'n~7030',
+                            'e': {'op': 'var', 'n': 'left~7026', 'x': 10889},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9587,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7030',
-                            'e': {'op': 'var', 'n': 'r~7024', 'x': 10890},
+                            'v': 'r~7031',
+                            'e': {'op': 'var', 'n': 'r~7025', 'x': 10890},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9588,
                         },
@@ -3159,7 +3161,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7031',
+                                    'v': 'k~7032',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3176,13 +3178,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7030'},
+                                                                'of': {'op': 'var', 'n': 'r~7031'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7029'},
+                                                        'a': {'op': 'var', 'n': 'n~7030'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3190,11 +3192,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7029'},
+                                                                        {'op': 'var', 'n': 'n~7030'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7030'},
+                                                                            'k': {'op': 'var', 'n': 'r~7031'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3218,7 +3220,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7030'},
+                                            'of': {'op': 'var', 'n': 'r~7031'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3227,7 +3229,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7031', 'x': 10893},
+                                        't': {'op': 'var', 'n': 'k~7032', 'x': 10893},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3244,14 +3246,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7031'},
+                                                                        {'op': 'var', 'n': 'k~7032'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7030'},
+                                                                                'of': {'op': 'var', 'n': 'r~7031'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3262,7 +3264,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7030'},
+                                                                                'k': {'op': 'var', 'n': 'r~7031'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3290,12 +3292,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7030'},
+                                        'k': {'op': 'var', 'n': 'r~7031'},
                                         'd': 0,
                                         'x': 10895,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10896},
+                                    'e': {'op': 'var', 'n': 'k~7032', 'x': 10896},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9593,
@@ -3308,7 +3310,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7030'},
+                                            'of': {'op': 'var', 'n': 'r~7031'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3320,12 +3322,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7030'},
+                                            'k': {'op': 'var', 'n': 'r~7031'},
                                             'd': 0,
                                             'x': 10898,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7031', 'x': 10899},
+                                        'e': {'op': 'var', 'n': 'k~7032', 'x': 10899},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9595,
@@ -3341,14 +3343,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7030'},
+                                                'of': {'op': 'var', 'n': 'r~7031'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7031'},
+                                                'a': {'op': 'var', 'n': 'k~7032'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3368,7 +3370,7 @@ RECORDS = {
                                             'x': 10901,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7031', 'x': 10902},
+                                        'e': {'op': 'var', 'n': 'k~7032', 'x': 10902},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9597,
@@ -3405,14 +3407,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'n~7032',
+                    'v': 'n~7033',
                     'e': {'op': 'lit', 'v': 1, 'x': 10903},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9599,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'r~7033',
+                    'v': 'r~7034',
                     'e': {'op': 'lit', 'v': 'co2', 'x': 10904},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9600,
@@ -3422,14 +3424,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7034',
-                            'e': {'op': 'var', 'n': 'n~7032', 'x': 10905},
+                            'v': 'left~7035',
+                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10905},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7035',
+                            'v': 'rep~7036',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10906},
                             'w': {
                                 'op': 'and',
@@ -3442,18 +3444,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7035'},
+                                                'of': {'op': 'var', 'n': 'rep~7036'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7033'},
+                                        'b': {'op': 'var', 'n': 'r~7034'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7034'},
+                                        'a': {'op': 'var', 'n': 'left~7035'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3464,7 +3466,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7036',
+                                        'v': 'taken~7037',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10908},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9605,
@@ -3488,7 +3490,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7037',
+                                                        'v': 'instead~7038',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3499,7 +3501,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7034'},
+                                                                            {'op': 'var', 'n': 'left~7035'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3508,17 +3510,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7035'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7036'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7034'},
+                                                                                'a': {'op': 'var', 'n': 'left~7035'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7035'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3537,21 +3539,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7036', 'x': 10911},
+                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10911},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7037', 'x': 10912},
+                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10912},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9609,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7037', 'x': 10913},
+                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10913},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7035'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10914,
@@ -3570,7 +3572,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7037'},
+                                                        {'op': 'var', 'n': 'instead~7038'},
                                                     ],
                                                     'x': 10915,
                                                 },
@@ -3581,15 +3583,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 1, 'r': 'co2'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 1 CO2 token', 'it': 'guadagna 1 gettone CO2'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9606,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7034', 'x': 10916},
+                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10916},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7036', 'x': 10917},
+                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10917},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9612,
                                     },
@@ -3602,15 +3605,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7038',
-                            'e': {'op': 'var', 'n': 'left~7034', 'x': 10918},
+                            'v': 'n~7039',
+                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10918},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9613,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7039',
-                            'e': {'op': 'var', 'n': 'r~7033', 'x': 10919},
+                            'v': 'r~7040',
+                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10919},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9614,
                         },
@@ -3619,7 +3622,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7040',
+                                    'v': 'k~7041',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3636,13 +3639,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7039'},
+                                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7038'},
+                                                        'a': {'op': 'var', 'n': 'n~7039'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3650,11 +3653,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7038'},
+                                                                        {'op': 'var', 'n': 'n~7039'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7039'},
+                                                                            'k': {'op': 'var', 'n': 'r~7040'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3678,7 +3681,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7039'},
+                                            'of': {'op': 'var', 'n': 'r~7040'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3687,7 +3690,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7040', 'x': 10922},
+                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10922},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3704,14 +3707,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7040'},
+                                                                        {'op': 'var', 'n': 'k~7041'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7039'},
+                                                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3722,7 +3725,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7039'},
+                                                                                'k': {'op': 'var', 'n': 'r~7040'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3750,12 +3753,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7039'},
+                                        'k': {'op': 'var', 'n': 'r~7040'},
                                         'd': 0,
                                         'x': 10924,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7040', 'x': 10925},
+                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10925},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9619,
@@ -3768,7 +3771,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7039'},
+                                            'of': {'op': 'var', 'n': 'r~7040'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3780,12 +3783,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7039'},
+                                            'k': {'op': 'var', 'n': 'r~7040'},
                                             'd': 0,
                                             'x': 10927,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7040', 'x': 10928},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10928},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9621,
@@ -3801,14 +3804,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7039'},
+                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7040'},
+                                                'a': {'op': 'var', 'n': 'k~7041'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3828,7 +3831,7 @@ RECORDS = {
                                             'x': 10930,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7040', 'x': 10931},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10931},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9623,
@@ -3893,14 +3896,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'n~7041',
+                    'v': 'n~7042',
                     'e': {'op': 'lit', 'v': 1, 'x': 10933},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9625,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'r~7042',
+                    'v': 'r~7043',
                     'e': {'op': 'lit', 'v': 'barrels', 'x': 10934},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9626,
@@ -3910,14 +3913,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7043',
-                            'e': {'op': 'var', 'n': 'n~7041', 'x': 10935},
+                            'v': 'left~7044',
+                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10935},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9628,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7044',
+                            'v': 'rep~7045',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10936},
                             'w': {
                                 'op': 'and',
@@ -3930,18 +3933,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7044'},
+                                                'of': {'op': 'var', 'n': 'rep~7045'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7042'},
+                                        'b': {'op': 'var', 'n': 'r~7043'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7043'},
+                                        'a': {'op': 'var', 'n': 'left~7044'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3952,7 +3955,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7045',
+                                        'v': 'taken~7046',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10938},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9631,
@@ -3976,7 +3979,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7046',
+                                                        'v': 'instead~7047',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3987,7 +3990,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7043'},
+                                                                            {'op': 'var', 'n': 'left~7044'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3996,17 +3999,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7044'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7045'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7043'},
+                                                                                'a': {'op': 'var', 'n': 'left~7044'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7044'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4025,21 +4028,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7045', 'x': 10941},
+                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10941},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7046', 'x': 10942},
+                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10942},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9635,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7046', 'x': 10943},
+                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10943},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7044'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10944,
@@ -4058,7 +4061,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7046'},
+                                                        {'op': 'var', 'n': 'instead~7047'},
                                                     ],
                                                     'x': 10945,
                                                 },
@@ -4069,15 +4072,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 1, 'r': 'barrels'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 1 H2 barrel', 'it': 'guadagna 1 barile H2'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9632,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7043', 'x': 10946},
+                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10946},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7045', 'x': 10947},
+                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10947},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9638,
                                     },
@@ -4090,15 +4094,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7047',
-                            'e': {'op': 'var', 'n': 'left~7043', 'x': 10948},
+                            'v': 'n~7048',
+                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10948},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9639,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7048',
-                            'e': {'op': 'var', 'n': 'r~7042', 'x': 10949},
+                            'v': 'r~7049',
+                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10949},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9640,
                         },
@@ -4107,7 +4111,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7049',
+                                    'v': 'k~7050',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4124,13 +4128,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7048'},
+                                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7047'},
+                                                        'a': {'op': 'var', 'n': 'n~7048'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4138,11 +4142,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7047'},
+                                                                        {'op': 'var', 'n': 'n~7048'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7048'},
+                                                                            'k': {'op': 'var', 'n': 'r~7049'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4166,7 +4170,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7048'},
+                                            'of': {'op': 'var', 'n': 'r~7049'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4175,7 +4179,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7049', 'x': 10952},
+                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10952},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4192,14 +4196,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7049'},
+                                                                        {'op': 'var', 'n': 'k~7050'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7048'},
+                                                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4210,7 +4214,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7048'},
+                                                                                'k': {'op': 'var', 'n': 'r~7049'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4238,12 +4242,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7048'},
+                                        'k': {'op': 'var', 'n': 'r~7049'},
                                         'd': 0,
                                         'x': 10954,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7049', 'x': 10955},
+                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10955},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9645,
@@ -4256,7 +4260,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7048'},
+                                            'of': {'op': 'var', 'n': 'r~7049'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4268,12 +4272,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7048'},
+                                            'k': {'op': 'var', 'n': 'r~7049'},
                                             'd': 0,
                                             'x': 10957,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7049', 'x': 10958},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10958},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9647,
@@ -4289,14 +4293,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7048'},
+                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7049'},
+                                                'a': {'op': 'var', 'n': 'k~7050'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4316,7 +4320,7 @@ RECORDS = {
                                             'x': 10960,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7049', 'x': 10961},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10961},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9649,

@@ -55,67 +55,67 @@ def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7053'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7051'))) and ((num(E.get('left~7052')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7054'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7052'))) and ((num(E.get('left~7053')) > 0)) else False)
 
 
 def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7052'), (E.get('left~7052') if (FLD(ctx, K[0], E.get('rep~7053')) == None) else FLD(ctx, K[0], E.get('rep~7053')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
 
 
 def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7053'))
+    return FLD(ctx, K[1], E.get('rep~7054'))
 
 
 def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7055')}
+    return {'instead': E.get('instead~7056')}
 
 
 def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7056') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7057'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7056'), (_w2.get(E.get('r~7057'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7057'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7057') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7058'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7057'), (_w2.get(E.get('r~7058'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7058'), 0))]))])
 
 
 def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None) != None)
 
 
 def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None)) - num((_w3.get(E.get('r~7057'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7057'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None)) - num((_w3.get(E.get('r~7058'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7058'), 0))))])])
 
 
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7057'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7057'), 0))
+    return (_w2.get(E.get('r~7058'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7058'), 0))
 
 
 def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7057'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7058'))) is str else None) != None)
 
 
 def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7057'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7057'), 0))
+    return (_w1.get(E.get('r~7058'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7058'), 0))
 
 
 def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7057'))) is str else None)) and ((E.get('k~7058') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7058'))) is str else None)) and ((E.get('k~7059') != 0)) else False)
 
 
 def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -131,67 +131,67 @@ def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7062'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7060'))) and ((num(E.get('left~7061')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7063'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7061'))) and ((num(E.get('left~7062')) > 0)) else False)
 
 
 def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7061'), (E.get('left~7061') if (FLD(ctx, K[0], E.get('rep~7062')) == None) else FLD(ctx, K[0], E.get('rep~7062')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
 
 
 def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7062'))
+    return FLD(ctx, K[1], E.get('rep~7063'))
 
 
 def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7064')}
+    return {'instead': E.get('instead~7065')}
 
 
 def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7065') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7066'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7065'), (_w2.get(E.get('r~7066'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7066'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7066') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7067'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7066'), (_w2.get(E.get('r~7067'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7067'), 0))]))])
 
 
 def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None) != None)
 
 
 def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None)) - num((_w3.get(E.get('r~7066'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7066'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None)) - num((_w3.get(E.get('r~7067'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7067'), 0))))])])
 
 
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7066'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7066'), 0))
+    return (_w2.get(E.get('r~7067'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7067'), 0))
 
 
 def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7066'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7067'))) is str else None) != None)
 
 
 def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7066'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7066'), 0))
+    return (_w1.get(E.get('r~7067'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7067'), 0))
 
 
 def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7066'))) is str else None)) and ((E.get('k~7067') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7067'))) is str else None)) and ((E.get('k~7068') != 0)) else False)
 
 
 def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -207,67 +207,67 @@ def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7071'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7069'))) and ((num(E.get('left~7070')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7072'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7070'))) and ((num(E.get('left~7071')) > 0)) else False)
 
 
 def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7070'), (E.get('left~7070') if (FLD(ctx, K[0], E.get('rep~7071')) == None) else FLD(ctx, K[0], E.get('rep~7071')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
 
 
 def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7071'))
+    return FLD(ctx, K[1], E.get('rep~7072'))
 
 
 def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7073')}
+    return {'instead': E.get('instead~7074')}
 
 
 def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7074') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7075'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7074'), (_w2.get(E.get('r~7075'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7075'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7075') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7076'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7075'), (_w2.get(E.get('r~7076'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7076'), 0))]))])
 
 
 def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None) != None)
 
 
 def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None)) - num((_w3.get(E.get('r~7075'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7075'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None)) - num((_w3.get(E.get('r~7076'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7076'), 0))))])])
 
 
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7075'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7075'), 0))
+    return (_w2.get(E.get('r~7076'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7076'), 0))
 
 
 def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7075'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7076'))) is str else None) != None)
 
 
 def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7075'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7075'), 0))
+    return (_w1.get(E.get('r~7076'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7076'), 0))
 
 
 def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7075'))) is str else None)) and ((E.get('k~7076') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7076'))) is str else None)) and ((E.get('k~7077') != 0)) else False)
 
 
 def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -283,67 +283,67 @@ def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7080'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7078'))) and ((num(E.get('left~7079')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7081'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7079'))) and ((num(E.get('left~7080')) > 0)) else False)
 
 
 def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7079'), (E.get('left~7079') if (FLD(ctx, K[0], E.get('rep~7080')) == None) else FLD(ctx, K[0], E.get('rep~7080')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
 
 
 def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7080'))
+    return FLD(ctx, K[1], E.get('rep~7081'))
 
 
 def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7082')}
+    return {'instead': E.get('instead~7083')}
 
 
 def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7083') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7084'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7083'), (_w2.get(E.get('r~7084'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7084'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7084') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7085'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7084'), (_w2.get(E.get('r~7085'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7085'), 0))]))])
 
 
 def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None) != None)
 
 
 def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None)) - num((_w3.get(E.get('r~7084'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7084'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None)) - num((_w3.get(E.get('r~7085'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7085'), 0))))])])
 
 
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7084'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7084'), 0))
+    return (_w2.get(E.get('r~7085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7085'), 0))
 
 
 def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7084'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7085'))) is str else None) != None)
 
 
 def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7084'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7084'), 0))
+    return (_w1.get(E.get('r~7085'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7085'), 0))
 
 
 def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7084'))) is str else None)) and ((E.get('k~7085') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7085'))) is str else None)) and ((E.get('k~7086') != 0)) else False)
 
 
 def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -359,67 +359,67 @@ def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7089'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7087'))) and ((num(E.get('left~7088')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7090'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7088'))) and ((num(E.get('left~7089')) > 0)) else False)
 
 
 def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7088'), (E.get('left~7088') if (FLD(ctx, K[0], E.get('rep~7089')) == None) else FLD(ctx, K[0], E.get('rep~7089')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
 
 
 def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7089'))
+    return FLD(ctx, K[1], E.get('rep~7090'))
 
 
 def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7091')}
+    return {'instead': E.get('instead~7092')}
 
 
 def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7092') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7093'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7092'), (_w2.get(E.get('r~7093'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7093'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7093') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7094'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7093'), (_w2.get(E.get('r~7094'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7094'), 0))]))])
 
 
 def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None) != None)
 
 
 def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None)) - num((_w3.get(E.get('r~7093'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7093'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None)) - num((_w3.get(E.get('r~7094'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7094'), 0))))])])
 
 
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7093'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7093'), 0))
+    return (_w2.get(E.get('r~7094'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7094'), 0))
 
 
 def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7093'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7094'))) is str else None) != None)
 
 
 def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7093'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7093'), 0))
+    return (_w1.get(E.get('r~7094'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7094'), 0))
 
 
 def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7093'))) is str else None)) and ((E.get('k~7094') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7094'))) is str else None)) and ((E.get('k~7095') != 0)) else False)
 
 
 def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -435,67 +435,67 @@ def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7098'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7096'))) and ((num(E.get('left~7097')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7099'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7097'))) and ((num(E.get('left~7098')) > 0)) else False)
 
 
 def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7097'), (E.get('left~7097') if (FLD(ctx, K[0], E.get('rep~7098')) == None) else FLD(ctx, K[0], E.get('rep~7098')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
 
 
 def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7098'))
+    return FLD(ctx, K[1], E.get('rep~7099'))
 
 
 def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7100')}
+    return {'instead': E.get('instead~7101')}
 
 
 def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7101') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7102'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7101'), (_w2.get(E.get('r~7102'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7102'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7102') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7103'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7102'), (_w2.get(E.get('r~7103'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7103'), 0))]))])
 
 
 def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None) != None)
 
 
 def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None)) - num((_w3.get(E.get('r~7102'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7102'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None)) - num((_w3.get(E.get('r~7103'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7103'), 0))))])])
 
 
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7102'), 0))
+    return (_w2.get(E.get('r~7103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7103'), 0))
 
 
 def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7102'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7103'))) is str else None) != None)
 
 
 def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7102'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7102'), 0))
+    return (_w1.get(E.get('r~7103'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7103'), 0))
 
 
 def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7102'))) is str else None)) and ((E.get('k~7103') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7103'))) is str else None)) and ((E.get('k~7104') != 0)) else False)
 
 
 def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -519,11 +519,11 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7050', 2, True)
+    ctx.put(E, 'n~7051', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7051', 'money', True)
+    ctx.put(E, 'r~7052', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
@@ -533,7 +533,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7050', 2, True)
+    ctx.put(E, 'n~7051', 2, True)
     return True
 
 
@@ -543,7 +543,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7051', 'money', True)
+    ctx.put(E, 'r~7052', 'money', True)
     return True
 
 
@@ -557,11 +557,11 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7056', E.get('left~7052'), True)
+        ctx.put(E, 'n~7057', E.get('left~7053'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7057', E.get('r~7051'), True)
+        ctx.put(E, 'r~7058', E.get('r~7052'), True)
         if not d_9667(ctx, E):
             return False
         return k()
@@ -569,7 +569,7 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7052', E.get('n~7050'), True)
+    ctx.put(E, 'left~7053', E.get('n~7051'), True)
     return t_9655(ctx, r1, s, E)
 
 
@@ -579,7 +579,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7052', E.get('n~7050'), True)
+    ctx.put(E, 'left~7053', E.get('n~7051'), True)
     return True
 
 
@@ -590,17 +590,17 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~7053', MISSING)
+    old = E.get('rep~7054', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7053', old)
+        UNSET(ctx, E, 'rep~7054', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7053', item, True)
+            ctx.put(E, 'rep~7054', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -618,13 +618,13 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9664, E, 'left~7052', E.get('taken~7054'))
+        ASSIGN(ctx, 9664, E, 'left~7053', E.get('taken~7055'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7054', 0, True)
+    ctx.put(E, 'taken~7055', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
@@ -634,7 +634,7 @@ def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7054', 0, True)
+    ctx.put(E, 'taken~7055', 0, True)
     return True
 
 
@@ -661,7 +661,7 @@ def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7054', E.get('instead~7055'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return t_9662(ctx, k, s, E)
 
 
@@ -671,7 +671,7 @@ def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7054', E.get('instead~7055'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return True
 
 
@@ -686,7 +686,7 @@ def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9663(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7055')))
+    return nxt(num(E.get('instead~7056')))
 
 
 def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -704,7 +704,7 @@ def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~7052', E.get('taken~7054'))
+    ASSIGN(ctx, 9664, E, 'left~7053', E.get('taken~7055'))
     return True
 
 
@@ -714,7 +714,7 @@ def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7056', E.get('left~7052'), True)
+    ctx.put(E, 'n~7057', E.get('left~7053'), True)
     return True
 
 
@@ -724,7 +724,7 @@ def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7057', E.get('r~7051'), True)
+    ctx.put(E, 'r~7058', E.get('r~7052'), True)
     return True
 
 
@@ -737,15 +737,15 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
+    ctx.put(E, 'k~7059', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7057'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7058'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     if not d_9672(ctx, E):
         return False
     if not d_9674(ctx, E):
@@ -759,7 +759,7 @@ def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
+    ctx.put(E, 'k~7059', x_10980(ctx, E), True)
     return True
 
 
@@ -773,7 +773,7 @@ def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7058', x_10983(ctx, E))
+        LOCAL(ctx, E, 'k~7059', x_10983(ctx, E))
     return True
 
 
@@ -783,7 +783,7 @@ def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7058', x_10983(ctx, E))
+    LOCAL(ctx, E, 'k~7059', x_10983(ctx, E))
     return True
 
 
@@ -793,9 +793,9 @@ def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7057'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7058'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     return True
 
 
@@ -809,9 +809,9 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7057'))
+        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7058'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7058'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -821,9 +821,9 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7057'))
+    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7058'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7058'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -839,7 +839,7 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7058'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 
@@ -851,7 +851,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7058'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 
@@ -864,11 +864,11 @@ def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7059', 2, True)
+    ctx.put(E, 'n~7060', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7060', 'money', True)
+    ctx.put(E, 'r~7061', 'money', True)
     return t_9679(ctx, k, s, E)
 
 
@@ -878,7 +878,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7059', 2, True)
+    ctx.put(E, 'n~7060', 2, True)
     return True
 
 
@@ -888,7 +888,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7060', 'money', True)
+    ctx.put(E, 'r~7061', 'money', True)
     return True
 
 
@@ -902,11 +902,11 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7065', E.get('left~7061'), True)
+        ctx.put(E, 'n~7066', E.get('left~7062'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7066', E.get('r~7060'), True)
+        ctx.put(E, 'r~7067', E.get('r~7061'), True)
         if not d_9693(ctx, E):
             return False
         return k()
@@ -914,7 +914,7 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7061', E.get('n~7059'), True)
+    ctx.put(E, 'left~7062', E.get('n~7060'), True)
     return t_9681(ctx, r1, s, E)
 
 
@@ -924,7 +924,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7061', E.get('n~7059'), True)
+    ctx.put(E, 'left~7062', E.get('n~7060'), True)
     return True
 
 
@@ -935,17 +935,17 @@ def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10995(ctx, E)))
-    old = E.get('rep~7062', MISSING)
+    old = E.get('rep~7063', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7062', old)
+        UNSET(ctx, E, 'rep~7063', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7062', item, True)
+            ctx.put(E, 'rep~7063', item, True)
             if x_10996(ctx, E):
                 return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -963,13 +963,13 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9690, E, 'left~7061', E.get('taken~7063'))
+        ASSIGN(ctx, 9690, E, 'left~7062', E.get('taken~7064'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7063', 0, True)
+    ctx.put(E, 'taken~7064', 0, True)
     return t_9684(ctx, r1, s, E)
 
 
@@ -979,7 +979,7 @@ def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7063', 0, True)
+    ctx.put(E, 'taken~7064', 0, True)
     return True
 
 
@@ -1006,7 +1006,7 @@ def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7063', E.get('instead~7064'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return t_9688(ctx, k, s, E)
 
 
@@ -1016,7 +1016,7 @@ def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7063', E.get('instead~7064'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return True
 
 
@@ -1031,7 +1031,7 @@ def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9689(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7064')))
+    return nxt(num(E.get('instead~7065')))
 
 
 def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1049,7 +1049,7 @@ def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9690, E, 'left~7061', E.get('taken~7063'))
+    ASSIGN(ctx, 9690, E, 'left~7062', E.get('taken~7064'))
     return True
 
 
@@ -1059,7 +1059,7 @@ def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7065', E.get('left~7061'), True)
+    ctx.put(E, 'n~7066', E.get('left~7062'), True)
     return True
 
 
@@ -1069,7 +1069,7 @@ def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7066', E.get('r~7060'), True)
+    ctx.put(E, 'r~7067', E.get('r~7061'), True)
     return True
 
 
@@ -1082,15 +1082,15 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
+    ctx.put(E, 'k~7068', x_11009(ctx, E), True)
     if not d_9695(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7066'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7067'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     if not d_9698(ctx, E):
         return False
     if not d_9700(ctx, E):
@@ -1104,7 +1104,7 @@ def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
+    ctx.put(E, 'k~7068', x_11009(ctx, E), True)
     return True
 
 
@@ -1118,7 +1118,7 @@ def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7067', x_11012(ctx, E))
+        LOCAL(ctx, E, 'k~7068', x_11012(ctx, E))
     return True
 
 
@@ -1128,7 +1128,7 @@ def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7067', x_11012(ctx, E))
+    LOCAL(ctx, E, 'k~7068', x_11012(ctx, E))
     return True
 
 
@@ -1138,9 +1138,9 @@ def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7066'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7067'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     return True
 
 
@@ -1154,9 +1154,9 @@ def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7066'))
+        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7067'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7067'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -1166,9 +1166,9 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7066'))
+    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7067'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7067'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -1184,7 +1184,7 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7067'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -1196,7 +1196,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7067'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -1209,11 +1209,11 @@ def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7068', 2, True)
+    ctx.put(E, 'n~7069', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7069', 'money', True)
+    ctx.put(E, 'r~7070', 'money', True)
     return t_9705(ctx, k, s, E)
 
 
@@ -1223,7 +1223,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7068', 2, True)
+    ctx.put(E, 'n~7069', 2, True)
     return True
 
 
@@ -1233,7 +1233,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7069', 'money', True)
+    ctx.put(E, 'r~7070', 'money', True)
     return True
 
 
@@ -1247,11 +1247,11 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7074', E.get('left~7070'), True)
+        ctx.put(E, 'n~7075', E.get('left~7071'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7075', E.get('r~7069'), True)
+        ctx.put(E, 'r~7076', E.get('r~7070'), True)
         if not d_9719(ctx, E):
             return False
         return k()
@@ -1259,7 +1259,7 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7070', E.get('n~7068'), True)
+    ctx.put(E, 'left~7071', E.get('n~7069'), True)
     return t_9707(ctx, r1, s, E)
 
 
@@ -1269,7 +1269,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7070', E.get('n~7068'), True)
+    ctx.put(E, 'left~7071', E.get('n~7069'), True)
     return True
 
 
@@ -1280,17 +1280,17 @@ def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11024(ctx, E)))
-    old = E.get('rep~7071', MISSING)
+    old = E.get('rep~7072', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7071', old)
+        UNSET(ctx, E, 'rep~7072', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7071', item, True)
+            ctx.put(E, 'rep~7072', item, True)
             if x_11025(ctx, E):
                 return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1308,13 +1308,13 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9716, E, 'left~7070', E.get('taken~7072'))
+        ASSIGN(ctx, 9716, E, 'left~7071', E.get('taken~7073'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7072', 0, True)
+    ctx.put(E, 'taken~7073', 0, True)
     return t_9710(ctx, r1, s, E)
 
 
@@ -1324,7 +1324,7 @@ def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7072', 0, True)
+    ctx.put(E, 'taken~7073', 0, True)
     return True
 
 
@@ -1351,7 +1351,7 @@ def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7072', E.get('instead~7073'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return t_9714(ctx, k, s, E)
 
 
@@ -1361,7 +1361,7 @@ def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7072', E.get('instead~7073'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return True
 
 
@@ -1376,7 +1376,7 @@ def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9715(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7073')))
+    return nxt(num(E.get('instead~7074')))
 
 
 def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1394,7 +1394,7 @@ def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9716, E, 'left~7070', E.get('taken~7072'))
+    ASSIGN(ctx, 9716, E, 'left~7071', E.get('taken~7073'))
     return True
 
 
@@ -1404,7 +1404,7 @@ def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7074', E.get('left~7070'), True)
+    ctx.put(E, 'n~7075', E.get('left~7071'), True)
     return True
 
 
@@ -1414,7 +1414,7 @@ def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7075', E.get('r~7069'), True)
+    ctx.put(E, 'r~7076', E.get('r~7070'), True)
     return True
 
 
@@ -1427,15 +1427,15 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
+    ctx.put(E, 'k~7077', x_11038(ctx, E), True)
     if not d_9721(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7075'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7076'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     if not d_9724(ctx, E):
         return False
     if not d_9726(ctx, E):
@@ -1449,7 +1449,7 @@ def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
+    ctx.put(E, 'k~7077', x_11038(ctx, E), True)
     return True
 
 
@@ -1463,7 +1463,7 @@ def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7076', x_11041(ctx, E))
+        LOCAL(ctx, E, 'k~7077', x_11041(ctx, E))
     return True
 
 
@@ -1473,7 +1473,7 @@ def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7076', x_11041(ctx, E))
+    LOCAL(ctx, E, 'k~7077', x_11041(ctx, E))
     return True
 
 
@@ -1483,9 +1483,9 @@ def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7075'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7076'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     return True
 
 
@@ -1499,9 +1499,9 @@ def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7075'))
+        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7076'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7076'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1511,9 +1511,9 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7075'))
+    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7076'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7076'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1529,7 +1529,7 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7076'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1541,7 +1541,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7076'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1554,11 +1554,11 @@ def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7077', 2, True)
+    ctx.put(E, 'n~7078', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7078', 'money', True)
+    ctx.put(E, 'r~7079', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
@@ -1568,7 +1568,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7077', 2, True)
+    ctx.put(E, 'n~7078', 2, True)
     return True
 
 
@@ -1578,7 +1578,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7078', 'money', True)
+    ctx.put(E, 'r~7079', 'money', True)
     return True
 
 
@@ -1592,11 +1592,11 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7083', E.get('left~7079'), True)
+        ctx.put(E, 'n~7084', E.get('left~7080'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7084', E.get('r~7078'), True)
+        ctx.put(E, 'r~7085', E.get('r~7079'), True)
         if not d_9745(ctx, E):
             return False
         return k()
@@ -1604,7 +1604,7 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7079', E.get('n~7077'), True)
+    ctx.put(E, 'left~7080', E.get('n~7078'), True)
     return t_9733(ctx, r1, s, E)
 
 
@@ -1614,7 +1614,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7079', E.get('n~7077'), True)
+    ctx.put(E, 'left~7080', E.get('n~7078'), True)
     return True
 
 
@@ -1625,17 +1625,17 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~7080', MISSING)
+    old = E.get('rep~7081', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7080', old)
+        UNSET(ctx, E, 'rep~7081', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7080', item, True)
+            ctx.put(E, 'rep~7081', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1653,13 +1653,13 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9742, E, 'left~7079', E.get('taken~7081'))
+        ASSIGN(ctx, 9742, E, 'left~7080', E.get('taken~7082'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7081', 0, True)
+    ctx.put(E, 'taken~7082', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
@@ -1669,7 +1669,7 @@ def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7081', 0, True)
+    ctx.put(E, 'taken~7082', 0, True)
     return True
 
 
@@ -1696,7 +1696,7 @@ def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7081', E.get('instead~7082'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return t_9740(ctx, k, s, E)
 
 
@@ -1706,7 +1706,7 @@ def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7081', E.get('instead~7082'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return True
 
 
@@ -1721,7 +1721,7 @@ def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9741(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7082')))
+    return nxt(num(E.get('instead~7083')))
 
 
 def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1739,7 +1739,7 @@ def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~7079', E.get('taken~7081'))
+    ASSIGN(ctx, 9742, E, 'left~7080', E.get('taken~7082'))
     return True
 
 
@@ -1749,7 +1749,7 @@ def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7083', E.get('left~7079'), True)
+    ctx.put(E, 'n~7084', E.get('left~7080'), True)
     return True
 
 
@@ -1759,7 +1759,7 @@ def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7084', E.get('r~7078'), True)
+    ctx.put(E, 'r~7085', E.get('r~7079'), True)
     return True
 
 
@@ -1772,15 +1772,15 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
+    ctx.put(E, 'k~7086', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7084'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7085'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     if not d_9750(ctx, E):
         return False
     if not d_9752(ctx, E):
@@ -1794,7 +1794,7 @@ def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
+    ctx.put(E, 'k~7086', x_11067(ctx, E), True)
     return True
 
 
@@ -1808,7 +1808,7 @@ def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7085', x_11070(ctx, E))
+        LOCAL(ctx, E, 'k~7086', x_11070(ctx, E))
     return True
 
 
@@ -1818,7 +1818,7 @@ def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7085', x_11070(ctx, E))
+    LOCAL(ctx, E, 'k~7086', x_11070(ctx, E))
     return True
 
 
@@ -1828,9 +1828,9 @@ def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7084'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7085'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     return True
 
 
@@ -1844,9 +1844,9 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7084'))
+        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7085'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7085'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1856,9 +1856,9 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7084'))
+    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7085'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7085'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1874,7 +1874,7 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7085'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1886,7 +1886,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7085'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1899,11 +1899,11 @@ def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7086', 2, True)
+    ctx.put(E, 'n~7087', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7087', 'money', True)
+    ctx.put(E, 'r~7088', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
@@ -1913,7 +1913,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7086', 2, True)
+    ctx.put(E, 'n~7087', 2, True)
     return True
 
 
@@ -1923,7 +1923,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7087', 'money', True)
+    ctx.put(E, 'r~7088', 'money', True)
     return True
 
 
@@ -1937,11 +1937,11 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7092', E.get('left~7088'), True)
+        ctx.put(E, 'n~7093', E.get('left~7089'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7093', E.get('r~7087'), True)
+        ctx.put(E, 'r~7094', E.get('r~7088'), True)
         if not d_9771(ctx, E):
             return False
         return k()
@@ -1949,7 +1949,7 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7088', E.get('n~7086'), True)
+    ctx.put(E, 'left~7089', E.get('n~7087'), True)
     return t_9759(ctx, r1, s, E)
 
 
@@ -1959,7 +1959,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7088', E.get('n~7086'), True)
+    ctx.put(E, 'left~7089', E.get('n~7087'), True)
     return True
 
 
@@ -1970,17 +1970,17 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~7089', MISSING)
+    old = E.get('rep~7090', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7089', old)
+        UNSET(ctx, E, 'rep~7090', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7089', item, True)
+            ctx.put(E, 'rep~7090', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1998,13 +1998,13 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9768, E, 'left~7088', E.get('taken~7090'))
+        ASSIGN(ctx, 9768, E, 'left~7089', E.get('taken~7091'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7090', 0, True)
+    ctx.put(E, 'taken~7091', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
@@ -2014,7 +2014,7 @@ def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7090', 0, True)
+    ctx.put(E, 'taken~7091', 0, True)
     return True
 
 
@@ -2041,7 +2041,7 @@ def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7090', E.get('instead~7091'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return t_9766(ctx, k, s, E)
 
 
@@ -2051,7 +2051,7 @@ def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7090', E.get('instead~7091'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return True
 
 
@@ -2066,7 +2066,7 @@ def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9767(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7091')))
+    return nxt(num(E.get('instead~7092')))
 
 
 def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2084,7 +2084,7 @@ def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~7088', E.get('taken~7090'))
+    ASSIGN(ctx, 9768, E, 'left~7089', E.get('taken~7091'))
     return True
 
 
@@ -2094,7 +2094,7 @@ def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7092', E.get('left~7088'), True)
+    ctx.put(E, 'n~7093', E.get('left~7089'), True)
     return True
 
 
@@ -2104,7 +2104,7 @@ def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7093', E.get('r~7087'), True)
+    ctx.put(E, 'r~7094', E.get('r~7088'), True)
     return True
 
 
@@ -2117,15 +2117,15 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
+    ctx.put(E, 'k~7095', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7093'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7094'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     if not d_9776(ctx, E):
         return False
     if not d_9778(ctx, E):
@@ -2139,7 +2139,7 @@ def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
+    ctx.put(E, 'k~7095', x_11096(ctx, E), True)
     return True
 
 
@@ -2153,7 +2153,7 @@ def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7094', x_11099(ctx, E))
+        LOCAL(ctx, E, 'k~7095', x_11099(ctx, E))
     return True
 
 
@@ -2163,7 +2163,7 @@ def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7094', x_11099(ctx, E))
+    LOCAL(ctx, E, 'k~7095', x_11099(ctx, E))
     return True
 
 
@@ -2173,9 +2173,9 @@ def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7093'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7094'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     return True
 
 
@@ -2189,9 +2189,9 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7093'))
+        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7094'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7094'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -2201,9 +2201,9 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7093'))
+    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7094'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7094'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -2219,7 +2219,7 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7094'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -2231,7 +2231,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7094'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -2244,11 +2244,11 @@ def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7095', 2, True)
+    ctx.put(E, 'n~7096', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7096', 'money', True)
+    ctx.put(E, 'r~7097', 'money', True)
     return t_9783(ctx, k, s, E)
 
 
@@ -2258,7 +2258,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7095', 2, True)
+    ctx.put(E, 'n~7096', 2, True)
     return True
 
 
@@ -2268,7 +2268,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7096', 'money', True)
+    ctx.put(E, 'r~7097', 'money', True)
     return True
 
 
@@ -2282,11 +2282,11 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7101', E.get('left~7097'), True)
+        ctx.put(E, 'n~7102', E.get('left~7098'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7102', E.get('r~7096'), True)
+        ctx.put(E, 'r~7103', E.get('r~7097'), True)
         if not d_9797(ctx, E):
             return False
         return k()
@@ -2294,7 +2294,7 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7097', E.get('n~7095'), True)
+    ctx.put(E, 'left~7098', E.get('n~7096'), True)
     return t_9785(ctx, r1, s, E)
 
 
@@ -2304,7 +2304,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7097', E.get('n~7095'), True)
+    ctx.put(E, 'left~7098', E.get('n~7096'), True)
     return True
 
 
@@ -2315,17 +2315,17 @@ def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11111(ctx, E)))
-    old = E.get('rep~7098', MISSING)
+    old = E.get('rep~7099', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7098', old)
+        UNSET(ctx, E, 'rep~7099', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7098', item, True)
+            ctx.put(E, 'rep~7099', item, True)
             if x_11112(ctx, E):
                 return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2343,13 +2343,13 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9794, E, 'left~7097', E.get('taken~7099'))
+        ASSIGN(ctx, 9794, E, 'left~7098', E.get('taken~7100'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7099', 0, True)
+    ctx.put(E, 'taken~7100', 0, True)
     return t_9788(ctx, r1, s, E)
 
 
@@ -2359,7 +2359,7 @@ def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7099', 0, True)
+    ctx.put(E, 'taken~7100', 0, True)
     return True
 
 
@@ -2386,7 +2386,7 @@ def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    LOCAL(ctx, E, 'taken~7099', E.get('instead~7100'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return t_9792(ctx, k, s, E)
 
 
@@ -2396,7 +2396,7 @@ def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7099', E.get('instead~7100'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return True
 
 
@@ -2411,7 +2411,7 @@ def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9793(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7100')))
+    return nxt(num(E.get('instead~7101')))
 
 
 def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2429,7 +2429,7 @@ def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9794, E, 'left~7097', E.get('taken~7099'))
+    ASSIGN(ctx, 9794, E, 'left~7098', E.get('taken~7100'))
     return True
 
 
@@ -2439,7 +2439,7 @@ def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7101', E.get('left~7097'), True)
+    ctx.put(E, 'n~7102', E.get('left~7098'), True)
     return True
 
 
@@ -2449,7 +2449,7 @@ def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7102', E.get('r~7096'), True)
+    ctx.put(E, 'r~7103', E.get('r~7097'), True)
     return True
 
 
@@ -2462,15 +2462,15 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
+    ctx.put(E, 'k~7104', x_11125(ctx, E), True)
     if not d_9799(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7102'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7103'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     if not d_9802(ctx, E):
         return False
     if not d_9804(ctx, E):
@@ -2484,7 +2484,7 @@ def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
+    ctx.put(E, 'k~7104', x_11125(ctx, E), True)
     return True
 
 
@@ -2498,7 +2498,7 @@ def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        LOCAL(ctx, E, 'k~7103', x_11128(ctx, E))
+        LOCAL(ctx, E, 'k~7104', x_11128(ctx, E))
     return True
 
 
@@ -2508,7 +2508,7 @@ def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7103', x_11128(ctx, E))
+    LOCAL(ctx, E, 'k~7104', x_11128(ctx, E))
     return True
 
 
@@ -2518,9 +2518,9 @@ def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7102'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7103'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     return True
 
 
@@ -2534,9 +2534,9 @@ def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7102'))
+        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7103'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7103'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2546,9 +2546,9 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7102'))
+    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7103'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7103'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2564,7 +2564,7 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7103'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2576,7 +2576,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7103'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2920,14 +2920,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'n~7050',
+                    'v': 'n~7051',
                     'e': {'op': 'lit', 'v': 2, 'x': 10963},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9651,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'r~7051',
+                    'v': 'r~7052',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10964},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9652,
@@ -2937,14 +2937,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7052',
-                            'e': {'op': 'var', 'n': 'n~7050', 'x': 10965},
+                            'v': 'left~7053',
+                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10965},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9654,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7053',
+                            'v': 'rep~7054',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10966},
                             'w': {
                                 'op': 'and',
@@ -2957,18 +2957,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7053'},
+                                                'of': {'op': 'var', 'n': 'rep~7054'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7051'},
+                                        'b': {'op': 'var', 'n': 'r~7052'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7052'},
+                                        'a': {'op': 'var', 'n': 'left~7053'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2979,7 +2979,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7054',
+                                        'v': 'taken~7055',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10968},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9657,
@@ -3003,7 +3003,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7055',
+                                                        'v': 'instead~7056',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3014,7 +3014,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7052'},
+                                                                            {'op': 'var', 'n': 'left~7053'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3023,17 +3023,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7053'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7054'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7052'},
+                                                                                'a': {'op': 'var', 'n': 'left~7053'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7053'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3052,21 +3052,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7054', 'x': 10971},
+                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10971},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7055', 'x': 10972},
+                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10972},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9661,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7055', 'x': 10973},
+                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10973},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7053'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10974,
@@ -3085,7 +3085,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7055'},
+                                                        {'op': 'var', 'n': 'instead~7056'},
                                                     ],
                                                     'x': 10975,
                                                 },
@@ -3096,15 +3096,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9658,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7052', 'x': 10976},
+                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10976},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7054', 'x': 10977},
+                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10977},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9664,
                                     },
@@ -3117,15 +3118,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7056',
-                            'e': {'op': 'var', 'n': 'left~7052', 'x': 10978},
+                            'v': 'n~7057',
+                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10978},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9665,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7057',
-                            'e': {'op': 'var', 'n': 'r~7051', 'x': 10979},
+                            'v': 'r~7058',
+                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10979},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9666,
                         },
@@ -3134,7 +3135,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7058',
+                                    'v': 'k~7059',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3151,13 +3152,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7057'},
+                                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7056'},
+                                                        'a': {'op': 'var', 'n': 'n~7057'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3165,11 +3166,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7056'},
+                                                                        {'op': 'var', 'n': 'n~7057'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7057'},
+                                                                            'k': {'op': 'var', 'n': 'r~7058'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3193,7 +3194,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7057'},
+                                            'of': {'op': 'var', 'n': 'r~7058'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3202,7 +3203,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7058', 'x': 10982},
+                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10982},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3219,14 +3220,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7058'},
+                                                                        {'op': 'var', 'n': 'k~7059'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7057'},
+                                                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3237,7 +3238,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7057'},
+                                                                                'k': {'op': 'var', 'n': 'r~7058'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3265,12 +3266,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7057'},
+                                        'k': {'op': 'var', 'n': 'r~7058'},
                                         'd': 0,
                                         'x': 10984,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7058', 'x': 10985},
+                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10985},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9671,
@@ -3283,7 +3284,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7057'},
+                                            'of': {'op': 'var', 'n': 'r~7058'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3295,12 +3296,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7057'},
+                                            'k': {'op': 'var', 'n': 'r~7058'},
                                             'd': 0,
                                             'x': 10987,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7058', 'x': 10988},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10988},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9673,
@@ -3316,14 +3317,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7057'},
+                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7058'},
+                                                'a': {'op': 'var', 'n': 'k~7059'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3343,7 +3344,7 @@ RECORDS = {
                                             'x': 10990,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7058', 'x': 10991},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10991},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9675,
@@ -3385,14 +3386,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'n~7059',
+                    'v': 'n~7060',
                     'e': {'op': 'lit', 'v': 2, 'x': 10992},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9677,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'r~7060',
+                    'v': 'r~7061',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10993},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9678,
@@ -3402,14 +3403,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7061',
-                            'e': {'op': 'var', 'n': 'n~7059', 'x': 10994},
+                            'v': 'left~7062',
+                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10994},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9680,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7062',
+                            'v': 'rep~7063',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10995},
                             'w': {
                                 'op': 'and',
@@ -3422,18 +3423,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7062'},
+                                                'of': {'op': 'var', 'n': 'rep~7063'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7060'},
+                                        'b': {'op': 'var', 'n': 'r~7061'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7061'},
+                                        'a': {'op': 'var', 'n': 'left~7062'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3444,7 +3445,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7063',
+                                        'v': 'taken~7064',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10997},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9683,
@@ -3468,7 +3469,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7064',
+                                                        'v': 'instead~7065',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3479,7 +3480,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7061'},
+                                                                            {'op': 'var', 'n': 'left~7062'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3488,17 +3489,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7062'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7063'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7061'},
+                                                                                'a': {'op': 'var', 'n': 'left~7062'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7062'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3517,21 +3518,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7063', 'x': 11000},
+                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 11000},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7064', 'x': 11001},
+                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 11001},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9687,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7064', 'x': 11002},
+                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 11002},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7062'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11003,
@@ -3550,7 +3551,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7064'},
+                                                        {'op': 'var', 'n': 'instead~7065'},
                                                     ],
                                                     'x': 11004,
                                                 },
@@ -3561,15 +3562,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9684,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7061', 'x': 11005},
+                                        't': {'op': 'var', 'n': 'left~7062', 'x': 11005},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7063', 'x': 11006},
+                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 11006},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9690,
                                     },
@@ -3582,15 +3584,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7065',
-                            'e': {'op': 'var', 'n': 'left~7061', 'x': 11007},
+                            'v': 'n~7066',
+                            'e': {'op': 'var', 'n': 'left~7062', 'x': 11007},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9691,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7066',
-                            'e': {'op': 'var', 'n': 'r~7060', 'x': 11008},
+                            'v': 'r~7067',
+                            'e': {'op': 'var', 'n': 'r~7061', 'x': 11008},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9692,
                         },
@@ -3599,7 +3601,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7067',
+                                    'v': 'k~7068',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3616,13 +3618,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7066'},
+                                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7065'},
+                                                        'a': {'op': 'var', 'n': 'n~7066'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3630,11 +3632,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7065'},
+                                                                        {'op': 'var', 'n': 'n~7066'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7066'},
+                                                                            'k': {'op': 'var', 'n': 'r~7067'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3658,7 +3660,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7066'},
+                                            'of': {'op': 'var', 'n': 'r~7067'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3667,7 +3669,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7067', 'x': 11011},
+                                        't': {'op': 'var', 'n': 'k~7068', 'x': 11011},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3684,14 +3686,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7067'},
+                                                                        {'op': 'var', 'n': 'k~7068'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7066'},
+                                                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3702,7 +3704,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7066'},
+                                                                                'k': {'op': 'var', 'n': 'r~7067'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3730,12 +3732,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7066'},
+                                        'k': {'op': 'var', 'n': 'r~7067'},
                                         'd': 0,
                                         'x': 11013,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7067', 'x': 11014},
+                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 11014},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9697,
@@ -3748,7 +3750,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7066'},
+                                            'of': {'op': 'var', 'n': 'r~7067'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3760,12 +3762,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7066'},
+                                            'k': {'op': 'var', 'n': 'r~7067'},
                                             'd': 0,
                                             'x': 11016,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7067', 'x': 11017},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 11017},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9699,
@@ -3781,14 +3783,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7066'},
+                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7067'},
+                                                'a': {'op': 'var', 'n': 'k~7068'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3808,7 +3810,7 @@ RECORDS = {
                                             'x': 11019,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7067', 'x': 11020},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 11020},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9701,
@@ -3850,14 +3852,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'n~7068',
+                    'v': 'n~7069',
                     'e': {'op': 'lit', 'v': 2, 'x': 11021},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9703,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'r~7069',
+                    'v': 'r~7070',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11022},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9704,
@@ -3867,14 +3869,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7070',
-                            'e': {'op': 'var', 'n': 'n~7068', 'x': 11023},
+                            'v': 'left~7071',
+                            'e': {'op': 'var', 'n': 'n~7069', 'x': 11023},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9706,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7071',
+                            'v': 'rep~7072',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11024},
                             'w': {
                                 'op': 'and',
@@ -3887,18 +3889,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7071'},
+                                                'of': {'op': 'var', 'n': 'rep~7072'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7069'},
+                                        'b': {'op': 'var', 'n': 'r~7070'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7070'},
+                                        'a': {'op': 'var', 'n': 'left~7071'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3909,7 +3911,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7072',
+                                        'v': 'taken~7073',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11026},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9709,
@@ -3933,7 +3935,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7073',
+                                                        'v': 'instead~7074',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3944,7 +3946,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7070'},
+                                                                            {'op': 'var', 'n': 'left~7071'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3953,17 +3955,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7071'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7072'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7070'},
+                                                                                'a': {'op': 'var', 'n': 'left~7071'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7071'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3982,21 +3984,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7072', 'x': 11029},
+                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11029},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7073', 'x': 11030},
+                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11030},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9713,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7073', 'x': 11031},
+                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11031},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7071'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11032,
@@ -4015,7 +4017,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7073'},
+                                                        {'op': 'var', 'n': 'instead~7074'},
                                                     ],
                                                     'x': 11033,
                                                 },
@@ -4026,15 +4028,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9710,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7070', 'x': 11034},
+                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11034},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7072', 'x': 11035},
+                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11035},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9716,
                                     },
@@ -4047,15 +4050,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7074',
-                            'e': {'op': 'var', 'n': 'left~7070', 'x': 11036},
+                            'v': 'n~7075',
+                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11036},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9717,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7075',
-                            'e': {'op': 'var', 'n': 'r~7069', 'x': 11037},
+                            'v': 'r~7076',
+                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11037},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9718,
                         },
@@ -4064,7 +4067,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7076',
+                                    'v': 'k~7077',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4081,13 +4084,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7075'},
+                                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7074'},
+                                                        'a': {'op': 'var', 'n': 'n~7075'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4095,11 +4098,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7074'},
+                                                                        {'op': 'var', 'n': 'n~7075'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7075'},
+                                                                            'k': {'op': 'var', 'n': 'r~7076'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4123,7 +4126,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7075'},
+                                            'of': {'op': 'var', 'n': 'r~7076'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4132,7 +4135,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7076', 'x': 11040},
+                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11040},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4149,14 +4152,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7076'},
+                                                                        {'op': 'var', 'n': 'k~7077'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7075'},
+                                                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4167,7 +4170,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7075'},
+                                                                                'k': {'op': 'var', 'n': 'r~7076'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4195,12 +4198,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7075'},
+                                        'k': {'op': 'var', 'n': 'r~7076'},
                                         'd': 0,
                                         'x': 11042,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7076', 'x': 11043},
+                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11043},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9723,
@@ -4213,7 +4216,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7075'},
+                                            'of': {'op': 'var', 'n': 'r~7076'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4225,12 +4228,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7075'},
+                                            'k': {'op': 'var', 'n': 'r~7076'},
                                             'd': 0,
                                             'x': 11045,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7076', 'x': 11046},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11046},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9725,
@@ -4246,14 +4249,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7075'},
+                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7076'},
+                                                'a': {'op': 'var', 'n': 'k~7077'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4273,7 +4276,7 @@ RECORDS = {
                                             'x': 11048,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7076', 'x': 11049},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11049},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9727,
@@ -4313,14 +4316,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'n~7077',
+                    'v': 'n~7078',
                     'e': {'op': 'lit', 'v': 2, 'x': 11050},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9729,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'r~7078',
+                    'v': 'r~7079',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11051},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9730,
@@ -4330,14 +4333,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7079',
-                            'e': {'op': 'var', 'n': 'n~7077', 'x': 11052},
+                            'v': 'left~7080',
+                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11052},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9732,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7080',
+                            'v': 'rep~7081',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11053},
                             'w': {
                                 'op': 'and',
@@ -4350,18 +4353,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7080'},
+                                                'of': {'op': 'var', 'n': 'rep~7081'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7078'},
+                                        'b': {'op': 'var', 'n': 'r~7079'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7079'},
+                                        'a': {'op': 'var', 'n': 'left~7080'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4372,7 +4375,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7081',
+                                        'v': 'taken~7082',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11055},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9735,
@@ -4396,7 +4399,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7082',
+                                                        'v': 'instead~7083',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4407,7 +4410,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7079'},
+                                                                            {'op': 'var', 'n': 'left~7080'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4416,17 +4419,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7080'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7081'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7079'},
+                                                                                'a': {'op': 'var', 'n': 'left~7080'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7080'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4445,21 +4448,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7081', 'x': 11058},
+                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11058},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7082', 'x': 11059},
+                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11059},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9739,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7082', 'x': 11060},
+                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11060},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7080'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11061,
@@ -4478,7 +4481,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7082'},
+                                                        {'op': 'var', 'n': 'instead~7083'},
                                                     ],
                                                     'x': 11062,
                                                 },
@@ -4489,15 +4492,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9736,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7079', 'x': 11063},
+                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11063},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7081', 'x': 11064},
+                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11064},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9742,
                                     },
@@ -4510,15 +4514,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7083',
-                            'e': {'op': 'var', 'n': 'left~7079', 'x': 11065},
+                            'v': 'n~7084',
+                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11065},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9743,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7084',
-                            'e': {'op': 'var', 'n': 'r~7078', 'x': 11066},
+                            'v': 'r~7085',
+                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11066},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9744,
                         },
@@ -4527,7 +4531,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7085',
+                                    'v': 'k~7086',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4544,13 +4548,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7084'},
+                                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7083'},
+                                                        'a': {'op': 'var', 'n': 'n~7084'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4558,11 +4562,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7083'},
+                                                                        {'op': 'var', 'n': 'n~7084'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7084'},
+                                                                            'k': {'op': 'var', 'n': 'r~7085'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4586,7 +4590,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7084'},
+                                            'of': {'op': 'var', 'n': 'r~7085'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4595,7 +4599,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7085', 'x': 11069},
+                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11069},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4612,14 +4616,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7085'},
+                                                                        {'op': 'var', 'n': 'k~7086'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7084'},
+                                                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4630,7 +4634,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7084'},
+                                                                                'k': {'op': 'var', 'n': 'r~7085'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4658,12 +4662,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7084'},
+                                        'k': {'op': 'var', 'n': 'r~7085'},
                                         'd': 0,
                                         'x': 11071,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7085', 'x': 11072},
+                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11072},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9749,
@@ -4676,7 +4680,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7084'},
+                                            'of': {'op': 'var', 'n': 'r~7085'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4688,12 +4692,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7084'},
+                                            'k': {'op': 'var', 'n': 'r~7085'},
                                             'd': 0,
                                             'x': 11074,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7085', 'x': 11075},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11075},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9751,
@@ -4709,14 +4713,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7084'},
+                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7085'},
+                                                'a': {'op': 'var', 'n': 'k~7086'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4736,7 +4740,7 @@ RECORDS = {
                                             'x': 11077,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7085', 'x': 11078},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11078},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9753,
@@ -4776,14 +4780,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'n~7086',
+                    'v': 'n~7087',
                     'e': {'op': 'lit', 'v': 2, 'x': 11079},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9755,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'r~7087',
+                    'v': 'r~7088',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11080},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9756,
@@ -4793,14 +4797,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7088',
-                            'e': {'op': 'var', 'n': 'n~7086', 'x': 11081},
+                            'v': 'left~7089',
+                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11081},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9758,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7089',
+                            'v': 'rep~7090',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11082},
                             'w': {
                                 'op': 'and',
@@ -4813,18 +4817,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7089'},
+                                                'of': {'op': 'var', 'n': 'rep~7090'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7087'},
+                                        'b': {'op': 'var', 'n': 'r~7088'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7088'},
+                                        'a': {'op': 'var', 'n': 'left~7089'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4835,7 +4839,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7090',
+                                        'v': 'taken~7091',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11084},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9761,
@@ -4859,7 +4863,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7091',
+                                                        'v': 'instead~7092',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4870,7 +4874,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7088'},
+                                                                            {'op': 'var', 'n': 'left~7089'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4879,17 +4883,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7089'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7090'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7088'},
+                                                                                'a': {'op': 'var', 'n': 'left~7089'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7089'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4908,21 +4912,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7090', 'x': 11087},
+                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11087},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7091', 'x': 11088},
+                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11088},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9765,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7091', 'x': 11089},
+                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11089},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7089'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11090,
@@ -4941,7 +4945,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7091'},
+                                                        {'op': 'var', 'n': 'instead~7092'},
                                                     ],
                                                     'x': 11091,
                                                 },
@@ -4952,15 +4956,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9762,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7088', 'x': 11092},
+                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11092},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7090', 'x': 11093},
+                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11093},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9768,
                                     },
@@ -4973,15 +4978,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7092',
-                            'e': {'op': 'var', 'n': 'left~7088', 'x': 11094},
+                            'v': 'n~7093',
+                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11094},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9769,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7093',
-                            'e': {'op': 'var', 'n': 'r~7087', 'x': 11095},
+                            'v': 'r~7094',
+                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11095},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9770,
                         },
@@ -4990,7 +4995,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7094',
+                                    'v': 'k~7095',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5007,13 +5012,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7093'},
+                                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7092'},
+                                                        'a': {'op': 'var', 'n': 'n~7093'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5021,11 +5026,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7092'},
+                                                                        {'op': 'var', 'n': 'n~7093'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7093'},
+                                                                            'k': {'op': 'var', 'n': 'r~7094'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5049,7 +5054,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7093'},
+                                            'of': {'op': 'var', 'n': 'r~7094'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -5058,7 +5063,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7094', 'x': 11098},
+                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11098},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5075,14 +5080,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7094'},
+                                                                        {'op': 'var', 'n': 'k~7095'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7093'},
+                                                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5093,7 +5098,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7093'},
+                                                                                'k': {'op': 'var', 'n': 'r~7094'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5121,12 +5126,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7093'},
+                                        'k': {'op': 'var', 'n': 'r~7094'},
                                         'd': 0,
                                         'x': 11100,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7094', 'x': 11101},
+                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11101},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9775,
@@ -5139,7 +5144,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7093'},
+                                            'of': {'op': 'var', 'n': 'r~7094'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -5151,12 +5156,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7093'},
+                                            'k': {'op': 'var', 'n': 'r~7094'},
                                             'd': 0,
                                             'x': 11103,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7094', 'x': 11104},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11104},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9777,
@@ -5172,14 +5177,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7093'},
+                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7094'},
+                                                'a': {'op': 'var', 'n': 'k~7095'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -5199,7 +5204,7 @@ RECORDS = {
                                             'x': 11106,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7094', 'x': 11107},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11107},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9779,
@@ -5239,14 +5244,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'n~7095',
+                    'v': 'n~7096',
                     'e': {'op': 'lit', 'v': 2, 'x': 11108},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9781,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'r~7096',
+                    'v': 'r~7097',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11109},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9782,
@@ -5256,14 +5261,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7097',
-                            'e': {'op': 'var', 'n': 'n~7095', 'x': 11110},
+                            'v': 'left~7098',
+                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11110},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9784,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7098',
+                            'v': 'rep~7099',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11111},
                             'w': {
                                 'op': 'and',
@@ -5276,18 +5281,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7098'},
+                                                'of': {'op': 'var', 'n': 'rep~7099'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7096'},
+                                        'b': {'op': 'var', 'n': 'r~7097'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7097'},
+                                        'a': {'op': 'var', 'n': 'left~7098'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -5298,7 +5303,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7099',
+                                        'v': 'taken~7100',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11113},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9787,
@@ -5322,7 +5327,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7100',
+                                                        'v': 'instead~7101',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -5333,7 +5338,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7097'},
+                                                                            {'op': 'var', 'n': 'left~7098'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5342,17 +5347,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7098'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7099'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7097'},
+                                                                                'a': {'op': 'var', 'n': 'left~7098'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7098'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -5371,21 +5376,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7099', 'x': 11116},
+                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11116},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7100', 'x': 11117},
+                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11117},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9791,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7100', 'x': 11118},
+                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11118},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7098'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11119,
@@ -5404,7 +5409,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7100'},
+                                                        {'op': 'var', 'n': 'instead~7101'},
                                                     ],
                                                     'x': 11120,
                                                 },
@@ -5415,15 +5420,16 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
+                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9788,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7097', 'x': 11121},
+                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11121},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7099', 'x': 11122},
+                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11122},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9794,
                                     },
@@ -5436,15 +5442,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7101',
-                            'e': {'op': 'var', 'n': 'left~7097', 'x': 11123},
+                            'v': 'n~7102',
+                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11123},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9795,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7102',
-                            'e': {'op': 'var', 'n': 'r~7096', 'x': 11124},
+                            'v': 'r~7103',
+                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11124},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9796,
                         },
@@ -5453,7 +5459,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7103',
+                                    'v': 'k~7104',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5470,13 +5476,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7102'},
+                                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7101'},
+                                                        'a': {'op': 'var', 'n': 'n~7102'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5484,11 +5490,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7101'},
+                                                                        {'op': 'var', 'n': 'n~7102'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7102'},
+                                                                            'k': {'op': 'var', 'n': 'r~7103'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5512,7 +5518,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7102'},
+                                            'of': {'op': 'var', 'n': 'r~7103'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -5521,7 +5527,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7103', 'x': 11127},
+                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11127},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5538,14 +5544,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7103'},
+                                                                        {'op': 'var', 'n': 'k~7104'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7102'},
+                                                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5556,7 +5562,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7102'},
+                                                                                'k': {'op': 'var', 'n': 'r~7103'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5584,12 +5590,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7102'},
+                                        'k': {'op': 'var', 'n': 'r~7103'},
                                         'd': 0,
                                         'x': 11129,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7103', 'x': 11130},
+                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11130},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9801,
@@ -5602,7 +5608,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7102'},
+                                            'of': {'op': 'var', 'n': 'r~7103'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -5614,12 +5620,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7102'},
+                                            'k': {'op': 'var', 'n': 'r~7103'},
                                             'd': 0,
                                             'x': 11132,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7103', 'x': 11133},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11133},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9803,
@@ -5635,14 +5641,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7102'},
+                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7103'},
+                                                'a': {'op': 'var', 'n': 'k~7104'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -5662,7 +5668,7 @@ RECORDS = {
                                             'x': 11135,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7103', 'x': 11136},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11136},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9805,
