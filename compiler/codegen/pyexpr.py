@@ -49,6 +49,9 @@ class ExprCompiler:
         """Walrus temporaries of the function being compiled (``_wN``)."""
         self.no_temps = 0
         """Inside a comprehension's iterable (or a statement's place): no walrus there."""
+        self.impure: set[int] = set()
+        """The roots whose value may read anything (a text of the language, a modifier,
+        ``can``): ``compiler.codegen.pystmt`` counts the statements around them apart."""
 
     def const(self, text: str) -> str:
         """``K[i]``: the module constant written ``text`` (each written once)."""
@@ -67,6 +70,8 @@ class ExprCompiler:
                      "round": False}
         self.temps = 0
         body = self.code(node)
+        if not self.deps["pure"]:
+            self.impure.add(node["x"])
         env = "    if E is None:\n        E = ctx.env()\n" if "E.get(" in body else ""
         if self.deps["pure"] and self.deps["each"]:
             parts = [str(node["x"])]

@@ -861,20 +861,14 @@ def t_1(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yam
 
 
 def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not d_5(ctx, E):
         return False
     return True
@@ -912,15 +906,12 @@ def d_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
 
 
 def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~99', E.get('target~97'), True)
+    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
     if not d_8(ctx, E):
         return False
     return True
@@ -932,7 +923,7 @@ def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~99', E.get('target~97'), True)
+    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
     return True
 
 
@@ -944,7 +935,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~99')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_9(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -964,38 +955,23 @@ def d_9(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1073,20 +1049,14 @@ def t_17(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1128,34 +1098,19 @@ def t_22(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'mine~106', x_34(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -1169,7 +1124,7 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~106', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
     return True
 
 
@@ -1179,7 +1134,7 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
     return True
 
 
@@ -1227,15 +1182,12 @@ def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
 
 
 def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~108', E.get('you'), True)
     if not d_32(ctx, E):
         return False
     return True
@@ -1247,7 +1199,7 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~108', E.get('you'), True)
     return True
 
 
@@ -1259,7 +1211,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~108')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_33(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1279,38 +1231,23 @@ def d_33(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1382,15 +1319,12 @@ def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
 
 
 def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
     if not d_43(ctx, E):
         return False
     return True
@@ -1402,7 +1336,7 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
     return True
 
 
@@ -1414,7 +1348,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~109')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_44(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1434,38 +1368,23 @@ def d_44(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1551,7 +1470,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         E = ctx.env()
     value = E.get('target~110')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_54(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1580,7 +1499,7 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     items = list(items_of(x_76(ctx, E)))
     old = E.get('c~111', MISSING)
     for item in items:
-        ctx.put(E, 'c~111', item, True)
+        LOCAL(ctx, E, 'c~111', item, True)
         if not d_56(ctx, E):
             return False
     UNSET(ctx, E, 'c~111', old)
@@ -1588,15 +1507,12 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
 
 
 def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
     if not d_58(ctx, E):
         return False
     return True
@@ -1608,31 +1524,22 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
     return True
 
 
 def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1707,20 +1614,14 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
@@ -1748,20 +1649,14 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
@@ -1805,30 +1700,18 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'mine~116', x_98(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1838,7 +1721,7 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~116', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
     return True
 
 
@@ -1886,38 +1769,23 @@ def d_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1987,32 +1855,19 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
 
 
 def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 91)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
     SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     if not d_95(ctx, E):
         return False
@@ -2040,7 +1895,7 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     items = list(items_of(x_123(ctx, E)))
     old = E.get('c~117', MISSING)
     for item in items:
-        ctx.put(E, 'c~117', item, True)
+        LOCAL(ctx, E, 'c~117', item, True)
         if not d_89(ctx, E):
             return False
     UNSET(ctx, E, 'c~117', old)
@@ -2136,18 +1991,12 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
@@ -2181,7 +2030,7 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     items = list(items_of(x_140(ctx, E)))
     old = E.get('p~118', MISSING)
     for item in items:
-        ctx.put(E, 'p~118', item, True)
+        LOCAL(ctx, E, 'p~118', item, True)
         if not d_101(ctx, E):
             return False
     UNSET(ctx, E, 'p~118', old)
@@ -2189,44 +2038,26 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
 
 
 def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
@@ -2314,7 +2145,7 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     items = list(items_of(x_153(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_109(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -2334,20 +2165,14 @@ def d_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
@@ -2375,15 +2200,12 @@ def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
     return t_115(ctx, k, s, E)
 
 
@@ -2393,7 +2215,7 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
     return True
 
 
@@ -2433,7 +2255,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('p~120')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -2447,24 +2269,15 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
 
 
 def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     if not d_122(ctx, E):
         return False
@@ -2514,20 +2327,14 @@ def d_122(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
@@ -2562,15 +2369,12 @@ def t_126(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
 
 
 def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
     return t_129(ctx, k, s, E)
 
 
@@ -2580,28 +2384,20 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
     return True
 
 
 def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_175(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~126', E.get('card~123'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     if not d_133(ctx, E):
         return False
     return t_137(ctx, k, s, E)
@@ -2631,31 +2427,22 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~126', E.get('card~123'), True)
+    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     return True
 
 
 def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -2709,7 +2496,7 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('card~123')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -2739,8 +2526,6 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         E = ctx.env()
     if x_189(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
@@ -2756,22 +2541,13 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
 
 
 def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'won~145', x_192(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
     SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
@@ -2788,7 +2564,7 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'won~145', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
     return True
 
 
@@ -2798,7 +2574,7 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
     return True
 
 
@@ -2821,7 +2597,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     items = list(items_of(x_196(ctx, E)))
     old = E.get('p~148', MISSING)
     for item in items:
-        ctx.put(E, 'p~148', item, True)
+        LOCAL(ctx, E, 'p~148', item, True)
         if not d_147(ctx, E):
             return False
     UNSET(ctx, E, 'p~148', old)
@@ -2829,20 +2605,14 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
 
 
 def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
@@ -2882,7 +2652,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     items = list(items_of(E.get('won~145')))
     old = E.get('p~149', MISSING)
     for item in items:
-        ctx.put(E, 'p~149', item, True)
+        LOCAL(ctx, E, 'p~149', item, True)
         if not d_151(ctx, E):
             return False
     UNSET(ctx, E, 'p~149', old)
@@ -2890,20 +2660,14 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 
 
 def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -2934,8 +2698,6 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         E = ctx.env()
     if x_206(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 

@@ -4933,19 +4933,13 @@ def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~671', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    LOCAL(ctx, E, 'n~671', 1, True)
+    LOCAL(ctx, E, 'r~672', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -4955,7 +4949,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~671', 1, True)
+    LOCAL(ctx, E, 'n~671', 1, True)
     return True
 
 
@@ -4965,24 +4959,18 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~672', 'megacredits', True)
+    LOCAL(ctx, E, 'r~672', 'megacredits', True)
     return True
 
 
 def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sold~673', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'more~674', True, True)
+    LOCAL(ctx, E, 'sold~673', 0, True)
+    LOCAL(ctx, E, 'more~674', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -4992,7 +4980,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sold~673', 0, True)
+    LOCAL(ctx, E, 'sold~673', 0, True)
     return True
 
 
@@ -5002,7 +4990,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~674', True, True)
+    LOCAL(ctx, E, 'more~674', True, True)
     return True
 
 
@@ -5028,30 +5016,18 @@ def t_7(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 12, E, 'sold~673', 1)
     return True
 
@@ -5101,19 +5077,14 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 
 
 def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_26(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'more~674', False)
     return True
 
@@ -5140,22 +5111,13 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 
 
 def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~676', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~677', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~676', 1, True)
+    LOCAL(ctx, E, 'r~677', 'energy', True)
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
@@ -5168,7 +5130,7 @@ def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~676', 1, True)
+    LOCAL(ctx, E, 'n~676', 1, True)
     return True
 
 
@@ -5178,7 +5140,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~677', 'energy', True)
+    LOCAL(ctx, E, 'r~677', 'energy', True)
     return True
 
 
@@ -5195,19 +5157,13 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~678', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~679', 1, True)
+    LOCAL(ctx, E, 'p~678', 'temperature', True)
+    LOCAL(ctx, E, 'n~679', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -5217,7 +5173,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~678', 'temperature', True)
+    LOCAL(ctx, E, 'p~678', 'temperature', True)
     return True
 
 
@@ -5227,7 +5183,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~679', 1, True)
+    LOCAL(ctx, E, 'n~679', 1, True)
     return True
 
 
@@ -5257,14 +5213,11 @@ def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
 
 
 def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
@@ -5302,8 +5255,6 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_29(ctx, E):
@@ -5324,20 +5275,14 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -5385,7 +5330,7 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~680', item, True)
+            LOCAL(ctx, E, 'b~680', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5410,15 +5355,12 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~681', 'ocean', True)
+    LOCAL(ctx, E, 't~681', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -5428,7 +5370,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~681', 'ocean', True)
+    LOCAL(ctx, E, 't~681', 'ocean', True)
     return True
 
 
@@ -5444,18 +5386,12 @@ def t_38(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~691', x_55(ctx, E), True)
     if not x_56(ctx, E):
         return False
     return t_42(ctx, k, s, E)
@@ -5467,7 +5403,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~691', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~691', x_55(ctx, E), True)
     return True
 
 
@@ -5490,19 +5426,13 @@ def t_42(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~693', E.get('t~681'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    LOCAL(ctx, E, 't~693', E.get('t~681'), True)
+    LOCAL(ctx, E, 's~694', E.get('space~692'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -5512,7 +5442,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~693', E.get('t~681'), True)
+    LOCAL(ctx, E, 't~693', E.get('t~681'), True)
     return True
 
 
@@ -5522,25 +5452,19 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~694', E.get('space~692'), True)
+    LOCAL(ctx, E, 's~694', E.get('space~692'), True)
     return True
 
 
 def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
@@ -5592,8 +5516,6 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -5625,7 +5547,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~695', item, True)
+            LOCAL(ctx, E, 'x~695', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5659,15 +5581,12 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:45
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~697', 'greenery', True)
+    LOCAL(ctx, E, 't~697', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -5677,7 +5596,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~697', 'greenery', True)
+    LOCAL(ctx, E, 't~697', 'greenery', True)
     return True
 
 
@@ -5693,18 +5612,12 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~707', x_77(ctx, E), True)
     if not x_78(ctx, E):
         return False
     return t_62(ctx, k, s, E)
@@ -5716,7 +5629,7 @@ def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~707', x_77(ctx, E), True)
+    LOCAL(ctx, E, 'legal~707', x_77(ctx, E), True)
     return True
 
 
@@ -5739,19 +5652,13 @@ def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~709', E.get('t~697'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    LOCAL(ctx, E, 't~709', E.get('t~697'), True)
+    LOCAL(ctx, E, 's~710', E.get('space~708'), True)
     return t_66(ctx, k, s, E)
 
 
@@ -5761,7 +5668,7 @@ def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~709', E.get('t~697'), True)
+    LOCAL(ctx, E, 't~709', E.get('t~697'), True)
     return True
 
 
@@ -5771,25 +5678,19 @@ def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~710', E.get('space~708'), True)
+    LOCAL(ctx, E, 's~710', E.get('space~708'), True)
     return True
 
 
 def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
@@ -5841,8 +5742,6 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_71(ctx, r1, s, E)
@@ -5874,7 +5773,7 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~711', item, True)
+            LOCAL(ctx, E, 'x~711', item, True)
             if x_89(ctx, E):
                 return t_73(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5914,26 +5813,16 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~727', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~728', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~727', 1, True)
+        LOCAL(ctx, E, 'r~728', 'megacredits', True)
         c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~712', 'city', True)
+    LOCAL(ctx, E, 't~712', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -5943,7 +5832,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~712', 'city', True)
+    LOCAL(ctx, E, 't~712', 'city', True)
     return True
 
 
@@ -5959,18 +5848,12 @@ def t_78(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~722', x_98(ctx, E), True)
     if not x_99(ctx, E):
         return False
     return t_82(ctx, k, s, E)
@@ -5982,7 +5865,7 @@ def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~722', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'legal~722', x_98(ctx, E), True)
     return True
 
 
@@ -6005,19 +5888,13 @@ def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~724', E.get('t~712'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    LOCAL(ctx, E, 't~724', E.get('t~712'), True)
+    LOCAL(ctx, E, 's~725', E.get('space~723'), True)
     return t_86(ctx, k, s, E)
 
 
@@ -6027,7 +5904,7 @@ def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~724', E.get('t~712'), True)
+    LOCAL(ctx, E, 't~724', E.get('t~712'), True)
     return True
 
 
@@ -6037,25 +5914,19 @@ def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~725', E.get('space~723'), True)
+    LOCAL(ctx, E, 's~725', E.get('space~723'), True)
     return True
 
 
 def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
@@ -6107,8 +5978,6 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_91(ctx, r1, s, E)
@@ -6140,7 +6009,7 @@ def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~726', item, True)
+            LOCAL(ctx, E, 'x~726', item, True)
             if x_110(ctx, E):
                 return t_93(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6179,7 +6048,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~727', 1, True)
+    LOCAL(ctx, E, 'n~727', 1, True)
     return True
 
 
@@ -6189,7 +6058,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~728', 'megacredits', True)
+    LOCAL(ctx, E, 'r~728', 'megacredits', True)
     return True
 
 
@@ -6206,15 +6075,12 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:59
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~729', 'greenery', True)
+    LOCAL(ctx, E, 't~729', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
@@ -6224,7 +6090,7 @@ def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~729', 'greenery', True)
+    LOCAL(ctx, E, 't~729', 'greenery', True)
     return True
 
 
@@ -6240,18 +6106,12 @@ def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~739', x_123(ctx, E), True)
     if not x_124(ctx, E):
         return False
     return t_105(ctx, k, s, E)
@@ -6263,7 +6123,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~739', x_123(ctx, E), True)
+    LOCAL(ctx, E, 'legal~739', x_123(ctx, E), True)
     return True
 
 
@@ -6286,19 +6146,13 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~741', E.get('t~729'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    LOCAL(ctx, E, 't~741', E.get('t~729'), True)
+    LOCAL(ctx, E, 's~742', E.get('space~740'), True)
     return t_109(ctx, k, s, E)
 
 
@@ -6308,7 +6162,7 @@ def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~741', E.get('t~729'), True)
+    LOCAL(ctx, E, 't~741', E.get('t~729'), True)
     return True
 
 
@@ -6318,25 +6172,19 @@ def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~742', E.get('space~740'), True)
+    LOCAL(ctx, E, 's~742', E.get('space~740'), True)
     return True
 
 
 def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
@@ -6388,8 +6236,6 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_114(ctx, r1, s, E)
@@ -6421,7 +6267,7 @@ def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~743', item, True)
+            LOCAL(ctx, E, 'x~743', item, True)
             if x_135(ctx, E):
                 return t_116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6455,19 +6301,13 @@ def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~744', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~745', 1, True)
+    LOCAL(ctx, E, 'p~744', 'temperature', True)
+    LOCAL(ctx, E, 'n~745', 1, True)
     return t_122(ctx, k, s, E)
 
 
@@ -6477,7 +6317,7 @@ def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~744', 'temperature', True)
+    LOCAL(ctx, E, 'p~744', 'temperature', True)
     return True
 
 
@@ -6487,7 +6327,7 @@ def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~745', 1, True)
+    LOCAL(ctx, E, 'n~745', 1, True)
     return True
 
 
@@ -6517,14 +6357,11 @@ def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
@@ -6562,8 +6399,6 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_128(ctx, E):
@@ -6584,20 +6419,14 @@ def d_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -6645,7 +6474,7 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~746', item, True)
+            LOCAL(ctx, E, 'b~746', item, True)
             if x_155(ctx, E):
                 return t_133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6670,22 +6499,13 @@ def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~754', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~755', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'r~755', 'steel', True)
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
@@ -6698,7 +6518,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'n~754', 2, True)
     return True
 
 
@@ -6708,7 +6528,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~755', 'steel', True)
+    LOCAL(ctx, E, 'r~755', 'steel', True)
     return True
 
 
@@ -6725,22 +6545,13 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~756', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~757', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~756', 2, True)
+    LOCAL(ctx, E, 'r~757', 'steel', True)
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
@@ -6753,7 +6564,7 @@ def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~756', 2, True)
+    LOCAL(ctx, E, 'n~756', 2, True)
     return True
 
 
@@ -6763,7 +6574,7 @@ def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~757', 'steel', True)
+    LOCAL(ctx, E, 'r~757', 'steel', True)
     return True
 
 
@@ -6780,15 +6591,12 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'n~758', 1, True)
     if not d_145(ctx, E):
         return False
     return True
@@ -6800,7 +6608,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'n~758', 1, True)
     return True
 
 
@@ -6844,22 +6652,13 @@ def d_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 151)
     return True
 
@@ -6903,20 +6702,14 @@ def d_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
@@ -6944,22 +6737,13 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~759', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~760', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'r~760', 'steel', True)
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
@@ -6972,7 +6756,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'n~759', 1, True)
     return True
 
 
@@ -6982,7 +6766,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~760', 'steel', True)
+    LOCAL(ctx, E, 'r~760', 'steel', True)
     return True
 
 
@@ -6999,15 +6783,12 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~761', 2, True)
+    LOCAL(ctx, E, 'n~761', 2, True)
     if not d_162(ctx, E):
         return False
     return True
@@ -7019,7 +6800,7 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~761', 2, True)
+    LOCAL(ctx, E, 'n~761', 2, True)
     return True
 
 
@@ -7063,22 +6844,13 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 168)
     return True
 
@@ -7122,20 +6894,14 @@ def d_169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
@@ -7163,15 +6929,12 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~762', 1, True)
+    LOCAL(ctx, E, 'n~762', 1, True)
     if not d_175(ctx, E):
         return False
     return True
@@ -7183,7 +6946,7 @@ def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~762', 1, True)
+    LOCAL(ctx, E, 'n~762', 1, True)
     return True
 
 
@@ -7227,22 +6990,13 @@ def d_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 181)
     return True
 
@@ -7286,20 +7040,14 @@ def d_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
@@ -7327,22 +7075,13 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~763', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~764', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~763', 1, True)
+    LOCAL(ctx, E, 'r~764', 'steel', True)
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
@@ -7355,7 +7094,7 @@ def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~763', 1, True)
+    LOCAL(ctx, E, 'n~763', 1, True)
     return True
 
 
@@ -7365,7 +7104,7 @@ def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~764', 'steel', True)
+    LOCAL(ctx, E, 'r~764', 'steel', True)
     return True
 
 
@@ -7382,36 +7121,18 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~765', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~766', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~765', 1, True)
+    LOCAL(ctx, E, 'r~766', 'plants', True)
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~767', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~768', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'r~768', 'titanium', True)
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
@@ -7424,7 +7145,7 @@ def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~765', 1, True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return True
 
 
@@ -7434,7 +7155,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~766', 'plants', True)
+    LOCAL(ctx, E, 'r~766', 'plants', True)
     return True
 
 
@@ -7456,7 +7177,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'n~767', 1, True)
     return True
 
 
@@ -7466,7 +7187,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~768', 'titanium', True)
+    LOCAL(ctx, E, 'r~768', 'titanium', True)
     return True
 
 
@@ -7483,22 +7204,13 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~769', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~770', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~769', 1, True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
@@ -7511,7 +7223,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~769', 1, True)
+    LOCAL(ctx, E, 'n~769', 1, True)
     return True
 
 
@@ -7521,7 +7233,7 @@ def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~770', 'plants', True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     return True
 
 
@@ -7538,22 +7250,13 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~771', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~772', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~771', 1, True)
+    LOCAL(ctx, E, 'r~772', 'plants', True)
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
@@ -7566,7 +7269,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~771', 1, True)
+    LOCAL(ctx, E, 'n~771', 1, True)
     return True
 
 
@@ -7576,7 +7279,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~772', 'plants', True)
+    LOCAL(ctx, E, 'r~772', 'plants', True)
     return True
 
 
@@ -7593,22 +7296,13 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~773', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~774', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~773', 1, True)
+    LOCAL(ctx, E, 'r~774', 'plants', True)
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
@@ -7621,7 +7315,7 @@ def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~773', 1, True)
+    LOCAL(ctx, E, 'n~773', 1, True)
     return True
 
 
@@ -7631,7 +7325,7 @@ def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~774', 'plants', True)
+    LOCAL(ctx, E, 'r~774', 'plants', True)
     return True
 
 
@@ -7648,22 +7342,13 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~775', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~776', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~775', 2, True)
+    LOCAL(ctx, E, 'r~776', 'plants', True)
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
@@ -7676,7 +7361,7 @@ def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~775', 2, True)
+    LOCAL(ctx, E, 'n~775', 2, True)
     return True
 
 
@@ -7686,7 +7371,7 @@ def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~776', 'plants', True)
+    LOCAL(ctx, E, 'r~776', 'plants', True)
     return True
 
 
@@ -7703,22 +7388,13 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~777', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~778', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~777', 1, True)
+    LOCAL(ctx, E, 'r~778', 'plants', True)
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
@@ -7731,7 +7407,7 @@ def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~777', 1, True)
+    LOCAL(ctx, E, 'n~777', 1, True)
     return True
 
 
@@ -7741,7 +7417,7 @@ def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~778', 'plants', True)
+    LOCAL(ctx, E, 'r~778', 'plants', True)
     return True
 
 
@@ -7758,22 +7434,13 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~779', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~780', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~779', 1, True)
+    LOCAL(ctx, E, 'r~780', 'plants', True)
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
@@ -7786,7 +7453,7 @@ def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~779', 1, True)
+    LOCAL(ctx, E, 'n~779', 1, True)
     return True
 
 
@@ -7796,7 +7463,7 @@ def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~780', 'plants', True)
+    LOCAL(ctx, E, 'r~780', 'plants', True)
     return True
 
 
@@ -7813,22 +7480,13 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~781', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~782', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~781', 2, True)
+    LOCAL(ctx, E, 'r~782', 'plants', True)
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
@@ -7841,7 +7499,7 @@ def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~781', 2, True)
+    LOCAL(ctx, E, 'n~781', 2, True)
     return True
 
 
@@ -7851,7 +7509,7 @@ def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~782', 'plants', True)
+    LOCAL(ctx, E, 'r~782', 'plants', True)
     return True
 
 
@@ -7868,22 +7526,13 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~783', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~784', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~783', 2, True)
+    LOCAL(ctx, E, 'r~784', 'plants', True)
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
@@ -7896,7 +7545,7 @@ def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~783', 2, True)
+    LOCAL(ctx, E, 'n~783', 2, True)
     return True
 
 
@@ -7906,7 +7555,7 @@ def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~784', 'plants', True)
+    LOCAL(ctx, E, 'r~784', 'plants', True)
     return True
 
 
@@ -7923,22 +7572,13 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~785', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~786', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~785', 2, True)
+    LOCAL(ctx, E, 'r~786', 'plants', True)
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
@@ -7951,7 +7591,7 @@ def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~785', 2, True)
+    LOCAL(ctx, E, 'n~785', 2, True)
     return True
 
 
@@ -7961,7 +7601,7 @@ def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~786', 'plants', True)
+    LOCAL(ctx, E, 'r~786', 'plants', True)
     return True
 
 
@@ -7978,22 +7618,13 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~787', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~788', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~787', 2, True)
+    LOCAL(ctx, E, 'r~788', 'plants', True)
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
@@ -8006,7 +7637,7 @@ def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~787', 2, True)
+    LOCAL(ctx, E, 'n~787', 2, True)
     return True
 
 
@@ -8016,7 +7647,7 @@ def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~788', 'plants', True)
+    LOCAL(ctx, E, 'r~788', 'plants', True)
     return True
 
 
@@ -8033,22 +7664,13 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~789', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~790', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~789', 2, True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
@@ -8061,7 +7683,7 @@ def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~789', 2, True)
+    LOCAL(ctx, E, 'n~789', 2, True)
     return True
 
 
@@ -8071,7 +7693,7 @@ def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~790', 'plants', True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
     return True
 
 
@@ -8088,22 +7710,13 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~791', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~792', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~791', 2, True)
+    LOCAL(ctx, E, 'r~792', 'plants', True)
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
@@ -8116,7 +7729,7 @@ def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~791', 2, True)
+    LOCAL(ctx, E, 'n~791', 2, True)
     return True
 
 
@@ -8126,7 +7739,7 @@ def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~792', 'plants', True)
+    LOCAL(ctx, E, 'r~792', 'plants', True)
     return True
 
 
@@ -8143,22 +7756,13 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~793', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~794', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~793', 2, True)
+    LOCAL(ctx, E, 'r~794', 'plants', True)
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
@@ -8171,7 +7775,7 @@ def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~793', 2, True)
+    LOCAL(ctx, E, 'n~793', 2, True)
     return True
 
 
@@ -8181,7 +7785,7 @@ def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~794', 'plants', True)
+    LOCAL(ctx, E, 'r~794', 'plants', True)
     return True
 
 
@@ -8198,22 +7802,13 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~795', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~796', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~795', 2, True)
+    LOCAL(ctx, E, 'r~796', 'plants', True)
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
@@ -8226,7 +7821,7 @@ def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~795', 2, True)
+    LOCAL(ctx, E, 'n~795', 2, True)
     return True
 
 
@@ -8236,7 +7831,7 @@ def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~796', 'plants', True)
+    LOCAL(ctx, E, 'r~796', 'plants', True)
     return True
 
 
@@ -8253,22 +7848,13 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~797', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~798', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~797', 2, True)
+    LOCAL(ctx, E, 'r~798', 'plants', True)
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
@@ -8281,7 +7867,7 @@ def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~797', 2, True)
+    LOCAL(ctx, E, 'n~797', 2, True)
     return True
 
 
@@ -8291,7 +7877,7 @@ def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~798', 'plants', True)
+    LOCAL(ctx, E, 'r~798', 'plants', True)
     return True
 
 
@@ -8308,22 +7894,13 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~799', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~800', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~799', 2, True)
+    LOCAL(ctx, E, 'r~800', 'plants', True)
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
@@ -8336,7 +7913,7 @@ def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~799', 2, True)
+    LOCAL(ctx, E, 'n~799', 2, True)
     return True
 
 
@@ -8346,7 +7923,7 @@ def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~800', 'plants', True)
+    LOCAL(ctx, E, 'r~800', 'plants', True)
     return True
 
 
@@ -8363,22 +7940,13 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~801', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~802', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~801', 1, True)
+    LOCAL(ctx, E, 'r~802', 'plants', True)
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
@@ -8391,7 +7959,7 @@ def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~801', 1, True)
+    LOCAL(ctx, E, 'n~801', 1, True)
     return True
 
 
@@ -8401,7 +7969,7 @@ def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~802', 'plants', True)
+    LOCAL(ctx, E, 'r~802', 'plants', True)
     return True
 
 
@@ -8418,22 +7986,13 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~803', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~804', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~803', 2, True)
+    LOCAL(ctx, E, 'r~804', 'plants', True)
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
@@ -8446,7 +8005,7 @@ def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~803', 2, True)
+    LOCAL(ctx, E, 'n~803', 2, True)
     return True
 
 
@@ -8456,7 +8015,7 @@ def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~804', 'plants', True)
+    LOCAL(ctx, E, 'r~804', 'plants', True)
     return True
 
 
@@ -8473,22 +8032,13 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~805', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~806', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~805', 1, True)
+    LOCAL(ctx, E, 'r~806', 'plants', True)
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
@@ -8501,7 +8051,7 @@ def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~805', 1, True)
+    LOCAL(ctx, E, 'n~805', 1, True)
     return True
 
 
@@ -8511,7 +8061,7 @@ def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~806', 'plants', True)
+    LOCAL(ctx, E, 'r~806', 'plants', True)
     return True
 
 
@@ -8528,22 +8078,13 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~807', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~808', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~807', 1, True)
+    LOCAL(ctx, E, 'r~808', 'plants', True)
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
@@ -8556,7 +8097,7 @@ def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~807', 1, True)
+    LOCAL(ctx, E, 'n~807', 1, True)
     return True
 
 
@@ -8566,7 +8107,7 @@ def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~808', 'plants', True)
+    LOCAL(ctx, E, 'r~808', 'plants', True)
     return True
 
 
@@ -8583,22 +8124,13 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~809', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~810', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~809', 1, True)
+    LOCAL(ctx, E, 'r~810', 'plants', True)
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
@@ -8611,7 +8143,7 @@ def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~809', 1, True)
+    LOCAL(ctx, E, 'n~809', 1, True)
     return True
 
 
@@ -8621,7 +8153,7 @@ def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~810', 'plants', True)
+    LOCAL(ctx, E, 'r~810', 'plants', True)
     return True
 
 
@@ -8638,22 +8170,13 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~811', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~812', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~811', 1, True)
+    LOCAL(ctx, E, 'r~812', 'plants', True)
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
@@ -8666,7 +8189,7 @@ def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~811', 1, True)
+    LOCAL(ctx, E, 'n~811', 1, True)
     return True
 
 
@@ -8676,7 +8199,7 @@ def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~812', 'plants', True)
+    LOCAL(ctx, E, 'r~812', 'plants', True)
     return True
 
 
@@ -8693,22 +8216,13 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~813', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~814', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~813', 1, True)
+    LOCAL(ctx, E, 'r~814', 'plants', True)
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
@@ -8721,7 +8235,7 @@ def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~813', 1, True)
+    LOCAL(ctx, E, 'n~813', 1, True)
     return True
 
 
@@ -8731,7 +8245,7 @@ def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~814', 'plants', True)
+    LOCAL(ctx, E, 'r~814', 'plants', True)
     return True
 
 
@@ -8748,22 +8262,13 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~815', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~816', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~815', 1, True)
+    LOCAL(ctx, E, 'r~816', 'plants', True)
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
@@ -8776,7 +8281,7 @@ def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~815', 1, True)
+    LOCAL(ctx, E, 'n~815', 1, True)
     return True
 
 
@@ -8786,7 +8291,7 @@ def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~816', 'plants', True)
+    LOCAL(ctx, E, 'r~816', 'plants', True)
     return True
 
 
@@ -8803,22 +8308,13 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~817', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~818', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~817', 1, True)
+    LOCAL(ctx, E, 'r~818', 'plants', True)
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
@@ -8831,7 +8327,7 @@ def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~817', 1, True)
+    LOCAL(ctx, E, 'n~817', 1, True)
     return True
 
 
@@ -8841,7 +8337,7 @@ def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~818', 'plants', True)
+    LOCAL(ctx, E, 'r~818', 'plants', True)
     return True
 
 
@@ -8858,22 +8354,13 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~819', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~820', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~819', 2, True)
+    LOCAL(ctx, E, 'r~820', 'steel', True)
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
@@ -8886,7 +8373,7 @@ def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~819', 2, True)
+    LOCAL(ctx, E, 'n~819', 2, True)
     return True
 
 
@@ -8896,7 +8383,7 @@ def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~820', 'steel', True)
+    LOCAL(ctx, E, 'r~820', 'steel', True)
     return True
 
 
@@ -8913,15 +8400,12 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~821', 1, True)
+    LOCAL(ctx, E, 'n~821', 1, True)
     if not d_303(ctx, E):
         return False
     return True
@@ -8933,7 +8417,7 @@ def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~821', 1, True)
+    LOCAL(ctx, E, 'n~821', 1, True)
     return True
 
 
@@ -8977,22 +8461,13 @@ def d_305(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 309)
     return True
 
@@ -9036,20 +8511,14 @@ def d_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
@@ -9077,15 +8546,12 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~822', 1, True)
+    LOCAL(ctx, E, 'n~822', 1, True)
     if not d_316(ctx, E):
         return False
     return True
@@ -9097,7 +8563,7 @@ def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~822', 1, True)
+    LOCAL(ctx, E, 'n~822', 1, True)
     return True
 
 
@@ -9141,22 +8607,13 @@ def d_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 322)
     return True
 
@@ -9200,20 +8657,14 @@ def d_323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
@@ -9241,22 +8692,13 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~823', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~824', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~823', 1, True)
+    LOCAL(ctx, E, 'r~824', 'titanium', True)
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
@@ -9269,7 +8711,7 @@ def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~823', 1, True)
+    LOCAL(ctx, E, 'n~823', 1, True)
     return True
 
 
@@ -9279,7 +8721,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~824', 'titanium', True)
+    LOCAL(ctx, E, 'r~824', 'titanium', True)
     return True
 
 
@@ -9296,22 +8738,13 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~825', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~826', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~825', 1, True)
+    LOCAL(ctx, E, 'r~826', 'steel', True)
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
@@ -9324,7 +8757,7 @@ def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~825', 1, True)
+    LOCAL(ctx, E, 'n~825', 1, True)
     return True
 
 
@@ -9334,7 +8767,7 @@ def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~826', 'steel', True)
+    LOCAL(ctx, E, 'r~826', 'steel', True)
     return True
 
 
@@ -9351,22 +8784,13 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~827', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~828', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~827', 2, True)
+    LOCAL(ctx, E, 'r~828', 'steel', True)
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
@@ -9379,7 +8803,7 @@ def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~827', 2, True)
+    LOCAL(ctx, E, 'n~827', 2, True)
     return True
 
 
@@ -9389,7 +8813,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~828', 'steel', True)
+    LOCAL(ctx, E, 'r~828', 'steel', True)
     return True
 
 
@@ -9406,22 +8830,13 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~829', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~830', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~829', 2, True)
+    LOCAL(ctx, E, 'r~830', 'titanium', True)
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
@@ -9434,7 +8849,7 @@ def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~829', 2, True)
+    LOCAL(ctx, E, 'n~829', 2, True)
     return True
 
 
@@ -9444,7 +8859,7 @@ def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~830', 'titanium', True)
+    LOCAL(ctx, E, 'r~830', 'titanium', True)
     return True
 
 
@@ -9461,15 +8876,12 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_3488(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2543', 10, True)
+    LOCAL(ctx, E, 'n~2543', 10, True)
     if not d_3490(ctx, E):
         return False
     return True
@@ -9481,7 +8893,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2543', 10, True)
+    LOCAL(ctx, E, 'n~2543', 10, True)
     return True
 
 
@@ -9525,22 +8937,13 @@ def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3496)
     return True
 
@@ -9584,20 +8987,14 @@ def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
@@ -9625,22 +9022,13 @@ def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2544', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2545', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2544', 4, True)
+    LOCAL(ctx, E, 'r~2545', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
@@ -9653,7 +9041,7 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2544', 4, True)
+    LOCAL(ctx, E, 'n~2544', 4, True)
     return True
 
 
@@ -9663,7 +9051,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2545', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2545', 'megacredits', True)
     return True
 
 
@@ -9680,22 +9068,13 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2546', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2547', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2546', 4, True)
+    LOCAL(ctx, E, 'r~2547', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
@@ -9708,7 +9087,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2546', 4, True)
+    LOCAL(ctx, E, 'n~2546', 4, True)
     return True
 
 
@@ -9718,7 +9097,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2547', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2547', 'megacredits', True)
     return True
 
 
@@ -9735,36 +9114,18 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2548', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2549', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2548', 2, True)
+    LOCAL(ctx, E, 'r~2549', 'plants', True)
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2550', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2551', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2550', 3, True)
+    LOCAL(ctx, E, 'r~2551', 'plants', True)
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
@@ -9777,7 +9138,7 @@ def d_3510(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2548', 2, True)
+    LOCAL(ctx, E, 'n~2548', 2, True)
     return True
 
 
@@ -9787,7 +9148,7 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2549', 'plants', True)
+    LOCAL(ctx, E, 'r~2549', 'plants', True)
     return True
 
 
@@ -9809,7 +9170,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2550', 3, True)
+    LOCAL(ctx, E, 'n~2550', 3, True)
     return True
 
 
@@ -9819,7 +9180,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2551', 'plants', True)
+    LOCAL(ctx, E, 'r~2551', 'plants', True)
     return True
 
 
@@ -9836,22 +9197,13 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2552', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2553', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2552', 3, True)
+    LOCAL(ctx, E, 'r~2553', 'heat', True)
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
@@ -9864,7 +9216,7 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2552', 3, True)
+    LOCAL(ctx, E, 'n~2552', 3, True)
     return True
 
 
@@ -9874,7 +9226,7 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2553', 'heat', True)
+    LOCAL(ctx, E, 'r~2553', 'heat', True)
     return True
 
 
@@ -9891,22 +9243,13 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2554', 20, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2555', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2554', 20, True)
+    LOCAL(ctx, E, 'r~2555', 'steel', True)
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
@@ -9919,7 +9262,7 @@ def d_3521(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2554', 20, True)
+    LOCAL(ctx, E, 'n~2554', 20, True)
     return True
 
 
@@ -9929,7 +9272,7 @@ def d_3522(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2555', 'steel', True)
+    LOCAL(ctx, E, 'r~2555', 'steel', True)
     return True
 
 
@@ -9946,22 +9289,13 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2556', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2557', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2556', 2, True)
+    LOCAL(ctx, E, 'r~2557', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
@@ -9974,7 +9308,7 @@ def d_3525(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2556', 2, True)
+    LOCAL(ctx, E, 'n~2556', 2, True)
     return True
 
 
@@ -9984,7 +9318,7 @@ def d_3526(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2557', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2557', 'megacredits', True)
     return True
 
 
@@ -10001,15 +9335,12 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3528(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2558', 3, True)
+    LOCAL(ctx, E, 'n~2558', 3, True)
     if not d_3530(ctx, E):
         return False
     return True
@@ -10021,7 +9352,7 @@ def d_3529(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2558', 3, True)
+    LOCAL(ctx, E, 'n~2558', 3, True)
     return True
 
 
@@ -10065,22 +9396,13 @@ def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3536)
     return True
 
@@ -10124,20 +9446,14 @@ def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
@@ -10165,36 +9481,18 @@ def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2559', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2560', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2559', 5, True)
+    LOCAL(ctx, E, 'r~2560', 'steel', True)
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2561', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2562', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2561', 1, True)
+    LOCAL(ctx, E, 'r~2562', 'steel', True)
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
@@ -10207,7 +9505,7 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2559', 5, True)
+    LOCAL(ctx, E, 'n~2559', 5, True)
     return True
 
 
@@ -10217,7 +9515,7 @@ def d_3543(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2560', 'steel', True)
+    LOCAL(ctx, E, 'r~2560', 'steel', True)
     return True
 
 
@@ -10239,7 +9537,7 @@ def d_3545(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2561', 1, True)
+    LOCAL(ctx, E, 'n~2561', 1, True)
     return True
 
 
@@ -10249,7 +9547,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2562', 'steel', True)
+    LOCAL(ctx, E, 'r~2562', 'steel', True)
     return True
 
 
@@ -10266,22 +9564,13 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2564', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2565', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2564', 1, True)
+    LOCAL(ctx, E, 'r~2565', 'steel', True)
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
@@ -10294,7 +9583,7 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2564', 1, True)
+    LOCAL(ctx, E, 'n~2564', 1, True)
     return True
 
 
@@ -10304,7 +9593,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2565', 'steel', True)
+    LOCAL(ctx, E, 'r~2565', 'steel', True)
     return True
 
 
@@ -10321,22 +9610,13 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2566', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2567', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2566', 10, True)
+    LOCAL(ctx, E, 'r~2567', 'titanium', True)
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
@@ -10349,7 +9629,7 @@ def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2566', 10, True)
+    LOCAL(ctx, E, 'n~2566', 10, True)
     return True
 
 
@@ -10359,7 +9639,7 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2567', 'titanium', True)
+    LOCAL(ctx, E, 'r~2567', 'titanium', True)
     return True
 
 
@@ -10376,15 +9656,12 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2568', 'city', True)
+    LOCAL(ctx, E, 't~2568', 'city', True)
     return t_3558(ctx, k, s, E)
 
 
@@ -10394,7 +9671,7 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2568', 'city', True)
+    LOCAL(ctx, E, 't~2568', 'city', True)
     return True
 
 
@@ -10410,18 +9687,12 @@ def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2578', x_4048(ctx, E), True)
     if not x_4049(ctx, E):
         return False
     return t_3562(ctx, k, s, E)
@@ -10433,7 +9704,7 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2578', x_4048(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2578', x_4048(ctx, E), True)
     return True
 
 
@@ -10456,19 +9727,13 @@ def t_3562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    LOCAL(ctx, E, 't~2580', E.get('t~2568'), True)
+    LOCAL(ctx, E, 's~2581', E.get('space~2579'), True)
     return t_3566(ctx, k, s, E)
 
 
@@ -10478,7 +9743,7 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2580', E.get('t~2568'), True)
+    LOCAL(ctx, E, 't~2580', E.get('t~2568'), True)
     return True
 
 
@@ -10488,25 +9753,19 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2581', E.get('space~2579'), True)
+    LOCAL(ctx, E, 's~2581', E.get('space~2579'), True)
     return True
 
 
 def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
@@ -10558,8 +9817,6 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3571(ctx, r1, s, E)
@@ -10591,7 +9848,7 @@ def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2582', item, True)
+            LOCAL(ctx, E, 'x~2582', item, True)
             if x_4060(ctx, E):
                 return t_3573(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10650,22 +9907,13 @@ def d_3577(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2583', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2584', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2583', 1, True)
+    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
@@ -10678,7 +9926,7 @@ def d_3579(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2583', 1, True)
+    LOCAL(ctx, E, 'n~2583', 1, True)
     return True
 
 
@@ -10688,7 +9936,7 @@ def d_3580(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
     return True
 
 
@@ -10717,22 +9965,13 @@ def d_3582(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2585', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2586', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2585', 3, True)
+    LOCAL(ctx, E, 'r~2586', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
@@ -10745,7 +9984,7 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2585', 3, True)
+    LOCAL(ctx, E, 'n~2585', 3, True)
     return True
 
 
@@ -10755,7 +9994,7 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2586', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2586', 'megacredits', True)
     return True
 
 
@@ -10772,22 +10011,13 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2587', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2588', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2587', 2, True)
+    LOCAL(ctx, E, 'r~2588', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
@@ -10800,7 +10030,7 @@ def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2587', 2, True)
+    LOCAL(ctx, E, 'n~2587', 2, True)
     return True
 
 
@@ -10810,7 +10040,7 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2588', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2588', 'megacredits', True)
     return True
 
 
@@ -10827,22 +10057,13 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2589', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2590', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2589', 1, True)
+    LOCAL(ctx, E, 'r~2590', 'energy', True)
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
@@ -10855,7 +10076,7 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2589', 1, True)
+    LOCAL(ctx, E, 'n~2589', 1, True)
     return True
 
 
@@ -10865,7 +10086,7 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2590', 'energy', True)
+    LOCAL(ctx, E, 'r~2590', 'energy', True)
     return True
 
 
@@ -10882,20 +10103,15 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4090(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2591', 3, True)
+    LOCAL(ctx, E, 'n~2591', 3, True)
     return t_3598(ctx, k, s, E)
 
 
@@ -10916,28 +10132,19 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2591', 3, True)
+    LOCAL(ctx, E, 'n~2591', 3, True)
     return True
 
 
 def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2593', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2594', 0, True)
+    LOCAL(ctx, E, 'price~2592', E.get('n~2591'), True)
+    LOCAL(ctx, E, 'sv~2593', 0, True)
+    LOCAL(ctx, E, 'tv~2594', 0, True)
     return t_3602(ctx, k, s, E)
 
 
@@ -10947,7 +10154,7 @@ def d_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2592', E.get('n~2591'), True)
+    LOCAL(ctx, E, 'price~2592', E.get('n~2591'), True)
     return True
 
 
@@ -10957,7 +10164,7 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2593', 0, True)
+    LOCAL(ctx, E, 'sv~2593', 0, True)
     return True
 
 
@@ -10967,28 +10174,19 @@ def d_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2594', 0, True)
+    LOCAL(ctx, E, 'tv~2594', 0, True)
     return True
 
 
 def t_3602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2595', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2596', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2597', x_4097(ctx, E), True)
     return t_3606(ctx, k, s, E)
 
 
@@ -10998,7 +10196,7 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2595', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2595', x_4095(ctx, E), True)
     return True
 
 
@@ -11008,7 +10206,7 @@ def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2596', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2596', x_4096(ctx, E), True)
     return True
 
 
@@ -11018,7 +10216,7 @@ def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2597', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2597', x_4097(ctx, E), True)
     return True
 
 
@@ -11034,19 +10232,14 @@ def t_3606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4099(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
@@ -11077,14 +10270,11 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3610(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4102(ctx, E):
         return False
     return t_3612(ctx, k, s, E)
@@ -11109,32 +10299,20 @@ def t_3612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
@@ -11190,19 +10368,13 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2601', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2602', 1, True)
+    LOCAL(ctx, E, 't~2601', 'tr', True)
+    LOCAL(ctx, E, 'n~2602', 1, True)
     if not d_3621(ctx, E):
         return False
     return True
@@ -11214,7 +10386,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2601', 'tr', True)
+    LOCAL(ctx, E, 't~2601', 'tr', True)
     return True
 
 
@@ -11224,7 +10396,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2602', 1, True)
+    LOCAL(ctx, E, 'n~2602', 1, True)
     return True
 
 
@@ -11236,8 +10408,6 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4119(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
@@ -11260,14 +10430,11 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
@@ -11296,8 +10463,6 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4124(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -11317,36 +10482,18 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2603', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2604', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2603', 1, True)
+    LOCAL(ctx, E, 'r~2604', 'titanium', True)
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2605', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2606', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2605', 1, True)
+    LOCAL(ctx, E, 'r~2606', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
@@ -11359,7 +10506,7 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2603', 1, True)
+    LOCAL(ctx, E, 'n~2603', 1, True)
     return True
 
 
@@ -11369,7 +10516,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2604', 'titanium', True)
+    LOCAL(ctx, E, 'r~2604', 'titanium', True)
     return True
 
 
@@ -11391,7 +10538,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2605', 1, True)
+    LOCAL(ctx, E, 'n~2605', 1, True)
     return True
 
 
@@ -11401,7 +10548,7 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2606', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2606', 'megacredits', True)
     return True
 
 
@@ -11418,26 +10565,14 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2609', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2610', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2609', 1, True)
+    LOCAL(ctx, E, 'r~2610', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2611', x_4138(ctx, E), True)
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
@@ -11450,7 +10585,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2609', 1, True)
+    LOCAL(ctx, E, 'n~2609', 1, True)
     return True
 
 
@@ -11460,7 +10595,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2610', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2610', 'megacredits', True)
     return True
 
 
@@ -11470,7 +10605,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2611', x_4138(ctx, E), True)
+    LOCAL(ctx, E, 'k~2611', x_4138(ctx, E), True)
     return True
 
 
@@ -11487,22 +10622,13 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2618', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2619', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2618', 1, True)
+    LOCAL(ctx, E, 'r~2619', 'heat', True)
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
@@ -11515,7 +10641,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2618', 1, True)
+    LOCAL(ctx, E, 'n~2618', 1, True)
     return True
 
 
@@ -11525,7 +10651,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2619', 'heat', True)
+    LOCAL(ctx, E, 'r~2619', 'heat', True)
     return True
 
 
@@ -11542,22 +10668,13 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2620', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2621', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2620', 1, True)
+    LOCAL(ctx, E, 'r~2621', 'heat', True)
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
@@ -11570,7 +10687,7 @@ def d_3644(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2620', 1, True)
+    LOCAL(ctx, E, 'n~2620', 1, True)
     return True
 
 
@@ -11580,7 +10697,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2621', 'heat', True)
+    LOCAL(ctx, E, 'r~2621', 'heat', True)
     return True
 
 
@@ -11597,15 +10714,12 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2622', 'ocean', True)
+    LOCAL(ctx, E, 't~2622', 'ocean', True)
     return t_3649(ctx, k, s, E)
 
 
@@ -11615,7 +10729,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2622', 'ocean', True)
+    LOCAL(ctx, E, 't~2622', 'ocean', True)
     return True
 
 
@@ -11631,18 +10745,12 @@ def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2632', x_4158(ctx, E), True)
     if not x_4159(ctx, E):
         return False
     return t_3653(ctx, k, s, E)
@@ -11654,7 +10762,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2632', x_4158(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2632', x_4158(ctx, E), True)
     return True
 
 
@@ -11677,19 +10785,13 @@ def t_3653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
+    LOCAL(ctx, E, 's~2635', E.get('space~2633'), True)
     return t_3657(ctx, k, s, E)
 
 
@@ -11699,7 +10801,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2634', E.get('t~2622'), True)
+    LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
     return True
 
 
@@ -11709,25 +10811,19 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2635', E.get('space~2633'), True)
+    LOCAL(ctx, E, 's~2635', E.get('space~2633'), True)
     return True
 
 
 def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
@@ -11779,8 +10875,6 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -11812,7 +10906,7 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2636', item, True)
+            LOCAL(ctx, E, 'x~2636', item, True)
             if x_4170(ctx, E):
                 return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11846,19 +10940,13 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2637', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2638', 1, True)
+    LOCAL(ctx, E, 'p~2637', 'temperature', True)
+    LOCAL(ctx, E, 'n~2638', 1, True)
     return t_3670(ctx, k, s, E)
 
 
@@ -11868,7 +10956,7 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2637', 'temperature', True)
+    LOCAL(ctx, E, 'p~2637', 'temperature', True)
     return True
 
 
@@ -11878,7 +10966,7 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2638', 1, True)
+    LOCAL(ctx, E, 'n~2638', 1, True)
     return True
 
 
@@ -11908,14 +10996,11 @@ def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
@@ -11953,8 +11038,6 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3676(ctx, E):
@@ -11975,20 +11058,14 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12036,7 +11113,7 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2639', item, True)
+            LOCAL(ctx, E, 'b~2639', item, True)
             if x_4190(ctx, E):
                 return t_3681(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12061,19 +11138,13 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2640', 'oceans', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2641', 1, True)
+    LOCAL(ctx, E, 'p~2640', 'oceans', True)
+    LOCAL(ctx, E, 'n~2641', 1, True)
     return t_3686(ctx, k, s, E)
 
 
@@ -12083,7 +11154,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2640', 'oceans', True)
+    LOCAL(ctx, E, 'p~2640', 'oceans', True)
     return True
 
 
@@ -12093,7 +11164,7 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2641', 1, True)
+    LOCAL(ctx, E, 'n~2641', 1, True)
     return True
 
 
@@ -12123,14 +11194,11 @@ def t_3687(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
@@ -12168,8 +11236,6 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3692(ctx, E):
@@ -12190,20 +11256,14 @@ def d_3692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12251,7 +11311,7 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2642', item, True)
+            LOCAL(ctx, E, 'b~2642', item, True)
             if x_4207(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12276,22 +11336,13 @@ def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2643', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2644', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2643', 2, True)
+    LOCAL(ctx, E, 'r~2644', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
@@ -12304,7 +11355,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2643', 2, True)
+    LOCAL(ctx, E, 'n~2643', 2, True)
     return True
 
 
@@ -12314,7 +11365,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2644', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2644', 'megacredits', True)
     return True
 
 
@@ -12331,19 +11382,13 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2645', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2646', 1, True)
+    LOCAL(ctx, E, 'p~2645', 'oxygen', True)
+    LOCAL(ctx, E, 'n~2646', 1, True)
     return t_3706(ctx, k, s, E)
 
 
@@ -12353,7 +11398,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2645', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2645', 'oxygen', True)
     return True
 
 
@@ -12363,7 +11408,7 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2646', 1, True)
+    LOCAL(ctx, E, 'n~2646', 1, True)
     return True
 
 
@@ -12393,14 +11438,11 @@ def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
@@ -12438,8 +11480,6 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3712(ctx, E):
@@ -12460,20 +11500,14 @@ def d_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12521,7 +11555,7 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2647', item, True)
+            LOCAL(ctx, E, 'b~2647', item, True)
             if x_4228(ctx, E):
                 return t_3717(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12546,20 +11580,15 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    LOCAL(ctx, E, 'costs~2776', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
@@ -12570,7 +11599,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    LOCAL(ctx, E, 'costs~2776', K[21], True)
     return True
 
 
@@ -12601,22 +11630,13 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
@@ -12669,7 +11689,7 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = None
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -12699,7 +11719,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            LOCAL(ctx, E, 'k~2777', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12707,19 +11727,13 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'free~2786', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'order~2787', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -12729,7 +11743,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'free~2786', x_4245(ctx, E), True)
     return True
 
 
@@ -12739,7 +11753,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'order~2787', x_4246(ctx, E), True)
     return True
 
 
@@ -12762,23 +11776,13 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        LOCAL(ctx, E, 'ring~2801', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.steps += 3
+    LOCAL(ctx, E, 'at~2788', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 't~2789', 'city', True)
+    LOCAL(ctx, E, 's~2790', E.get('at~2788'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -12788,7 +11792,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 'at~2788', x_4248(ctx, E), True)
     return True
 
 
@@ -12798,7 +11802,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    LOCAL(ctx, E, 't~2789', 'city', True)
     return True
 
 
@@ -12808,25 +11812,19 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    LOCAL(ctx, E, 's~2790', E.get('at~2788'), True)
     return True
 
 
 def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
@@ -12878,8 +11876,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -12911,7 +11907,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            LOCAL(ctx, E, 'x~2791', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12950,7 +11946,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    LOCAL(ctx, E, 'ring~2801', x_4264(ctx, E), True)
     return True
 
 
@@ -12966,19 +11962,13 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 't~2802', 'greenery', True)
+    LOCAL(ctx, E, 's~2803', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -12988,7 +11978,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    LOCAL(ctx, E, 't~2802', 'greenery', True)
     return True
 
 
@@ -12998,25 +11988,19 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 's~2803', x_4267(ctx, E), True)
     return True
 
 
 def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
@@ -13068,8 +12052,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -13101,7 +12083,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            LOCAL(ctx, E, 'x~2804', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13151,7 +12133,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13175,7 +12157,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            LOCAL(ctx, E, 'c~2805', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13190,7 +12172,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2805')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -13213,19 +12195,13 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    LOCAL(ctx, E, 't~2806', 'generation', True)
+    LOCAL(ctx, E, 'n~2807', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -13237,7 +12213,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    LOCAL(ctx, E, 't~2806', 'generation', True)
     return True
 
 
@@ -13247,7 +12223,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    LOCAL(ctx, E, 'n~2807', 1, True)
     return True
 
 
@@ -13259,8 +12235,6 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4287(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
@@ -13283,14 +12257,11 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
@@ -13319,8 +12290,6 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4292(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -13340,18 +12309,12 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3778)
     return True
 
@@ -13391,7 +12354,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13405,24 +12368,17 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        LOCAL(ctx, E, 'n~2813', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -13460,20 +12416,14 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
@@ -13508,15 +12458,12 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    LOCAL(ctx, E, 'c~2810', E.get('corporation_card~2809'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -13526,33 +12473,21 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    LOCAL(ctx, E, 'c~2810', E.get('corporation_card~2809'), True)
     return True
 
 
 def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2811', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'r~2812', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
@@ -13577,7 +12512,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'n~2811', x_4310(ctx, E), True)
     return True
 
 
@@ -13587,7 +12522,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2812', 'megacredits', True)
     return True
 
 
@@ -13611,7 +12546,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2810')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -13651,7 +12586,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    LOCAL(ctx, E, 'n~2813', 10, True)
     return True
 
 
@@ -13695,22 +12630,13 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3804)
     return True
 
@@ -13754,20 +12680,14 @@ def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
@@ -13811,7 +12731,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            LOCAL(ctx, E, 'card~2814', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13833,17 +12753,13 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    LOCAL(ctx, E, 'n~2815', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -13853,28 +12769,19 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    LOCAL(ctx, E, 'n~2815', 3, True)
     return True
 
 
 def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    LOCAL(ctx, E, 'price~2816', E.get('n~2815'), True)
+    LOCAL(ctx, E, 'sv~2817', 0, True)
+    LOCAL(ctx, E, 'tv~2818', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -13884,7 +12791,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    LOCAL(ctx, E, 'price~2816', E.get('n~2815'), True)
     return True
 
 
@@ -13894,7 +12801,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    LOCAL(ctx, E, 'sv~2817', 0, True)
     return True
 
 
@@ -13904,28 +12811,19 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    LOCAL(ctx, E, 'tv~2818', 0, True)
     return True
 
 
 def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2819', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2820', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2821', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -13935,7 +12833,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2819', x_4337(ctx, E), True)
     return True
 
 
@@ -13945,7 +12843,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2820', x_4338(ctx, E), True)
     return True
 
 
@@ -13955,7 +12853,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2821', x_4339(ctx, E), True)
     return True
 
 
@@ -13971,19 +12869,14 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4341(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
@@ -14014,14 +12907,11 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4344(ctx, E):
         return False
     return t_3827(ctx, k, s, E)
@@ -14046,32 +12936,20 @@ def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
@@ -14183,7 +13061,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -14230,22 +13108,13 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3844)
     return True
 
@@ -14289,20 +13158,14 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
@@ -14350,14 +13213,9 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'packs~2830', x_4389(ctx, E), True)
+        LOCAL(ctx, E, 'shift~2831', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -14382,7 +13240,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4382(ctx, E):
                 return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14398,20 +13256,14 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
@@ -14448,7 +13300,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    LOCAL(ctx, E, 'packs~2830', x_4389(ctx, E), True)
     return True
 
 
@@ -14458,7 +13310,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    LOCAL(ctx, E, 'shift~2831', x_4390(ctx, E), True)
     return True
 
 
@@ -14471,7 +13323,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4391(ctx, E)))
     old = E.get('p~2832', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        LOCAL(ctx, E, 'p~2832', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -14511,7 +13363,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14526,8 +13378,6 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -14553,7 +13403,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            LOCAL(ctx, E, 'card~2834', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14575,17 +13425,13 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    LOCAL(ctx, E, 'n~2835', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -14595,28 +13441,19 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    LOCAL(ctx, E, 'n~2835', 3, True)
     return True
 
 
 def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    LOCAL(ctx, E, 'price~2836', E.get('n~2835'), True)
+    LOCAL(ctx, E, 'sv~2837', 0, True)
+    LOCAL(ctx, E, 'tv~2838', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -14626,7 +13463,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    LOCAL(ctx, E, 'price~2836', E.get('n~2835'), True)
     return True
 
 
@@ -14636,7 +13473,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    LOCAL(ctx, E, 'sv~2837', 0, True)
     return True
 
 
@@ -14646,28 +13483,19 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    LOCAL(ctx, E, 'tv~2838', 0, True)
     return True
 
 
 def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2839', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2840', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2841', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -14677,7 +13505,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2839', x_4400(ctx, E), True)
     return True
 
 
@@ -14687,7 +13515,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2840', x_4401(ctx, E), True)
     return True
 
 
@@ -14697,7 +13525,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2841', x_4402(ctx, E), True)
     return True
 
 
@@ -14713,19 +13541,14 @@ def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4404(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
@@ -14756,14 +13579,11 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4407(ctx, E):
         return False
     return t_3880(ctx, k, s, E)
@@ -14788,32 +13608,20 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
@@ -14903,18 +13711,12 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3891)
     return True
 
@@ -14946,7 +13748,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     items = list(items_of(x_4747(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3893(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -14954,15 +13756,12 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
 
 
 def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2650', 1, True)
+    LOCAL(ctx, E, 'n~2650', 1, True)
     if not d_3895(ctx, E):
         return False
     return True
@@ -14974,7 +13773,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2650', 1, True)
+    LOCAL(ctx, E, 'n~2650', 1, True)
     return True
 
 
@@ -14987,7 +13786,7 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4437(ctx, E)))
     old = E.get('r~2651', MISSING)
     for item in items:
-        ctx.put(E, 'r~2651', item, True)
+        LOCAL(ctx, E, 'r~2651', item, True)
         if not d_3896(ctx, E):
             return False
     UNSET(ctx, E, 'r~2651', old)
@@ -14995,22 +13794,13 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2652', E.get('n~2650'), True)
+    LOCAL(ctx, E, 'r~2653', E.get('r~2651'), True)
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
@@ -15023,7 +13813,7 @@ def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2652', E.get('n~2650'), True)
+    LOCAL(ctx, E, 'n~2652', E.get('n~2650'), True)
     return True
 
 
@@ -15033,7 +13823,7 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2653', E.get('r~2651'), True)
+    LOCAL(ctx, E, 'r~2653', E.get('r~2651'), True)
     return True
 
 
@@ -15066,7 +13856,7 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3901(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15090,7 +13880,7 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2654', item, True)
+            LOCAL(ctx, E, 'c~2654', item, True)
             if x_4444(ctx, E):
                 return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15099,15 +13889,12 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    LOCAL(ctx, E, 'c~2655', E.get('c~2654'), True)
     return t_3904(ctx, k, s, E)
 
 
@@ -15117,33 +13904,21 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2655', E.get('c~2654'), True)
+    LOCAL(ctx, E, 'c~2655', E.get('c~2654'), True)
     return True
 
 
 def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2657', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2656', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'r~2657', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
@@ -15168,7 +13943,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2656', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'n~2656', x_4448(ctx, E), True)
     return True
 
 
@@ -15178,7 +13953,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2657', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2657', 'megacredits', True)
     return True
 
 
@@ -15202,7 +13977,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2655')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -15235,23 +14010,14 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2658', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2659', 1, True)
+    LOCAL(ctx, E, 't~2658', 'generation', True)
+    LOCAL(ctx, E, 'n~2659', 1, True)
     if not d_3916(ctx, E):
         return False
     return True
@@ -15273,7 +14039,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2658', 'generation', True)
+    LOCAL(ctx, E, 't~2658', 'generation', True)
     return True
 
 
@@ -15283,7 +14049,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2659', 1, True)
+    LOCAL(ctx, E, 'n~2659', 1, True)
     return True
 
 
@@ -15295,8 +14061,6 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4460(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
@@ -15319,14 +14083,11 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
@@ -15355,8 +14116,6 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4465(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -15395,7 +14154,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4469(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3924(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -15403,15 +14162,12 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2661', 4, True)
+    LOCAL(ctx, E, 'n~2661', 4, True)
     if not d_3926(ctx, E):
         return False
     return True
@@ -15423,7 +14179,7 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2661', 4, True)
+    LOCAL(ctx, E, 'n~2661', 4, True)
     return True
 
 
@@ -15467,22 +14223,13 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3932)
     return True
 
@@ -15526,20 +14273,14 @@ def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
@@ -15583,7 +14324,7 @@ def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3938(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15598,8 +14339,6 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -15625,7 +14364,7 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2663', item, True)
+            LOCAL(ctx, E, 'card~2663', item, True)
             return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15647,17 +14386,13 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'n~2664', 3, True)
     return t_3943(ctx, r1, s, E)
 
 
@@ -15667,28 +14402,19 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'n~2664', 3, True)
     return True
 
 
 def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2666', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2667', 0, True)
+    LOCAL(ctx, E, 'price~2665', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'sv~2666', 0, True)
+    LOCAL(ctx, E, 'tv~2667', 0, True)
     return t_3947(ctx, k, s, E)
 
 
@@ -15698,7 +14424,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2665', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'price~2665', E.get('n~2664'), True)
     return True
 
 
@@ -15708,7 +14434,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2666', 0, True)
+    LOCAL(ctx, E, 'sv~2666', 0, True)
     return True
 
 
@@ -15718,28 +14444,19 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2667', 0, True)
+    LOCAL(ctx, E, 'tv~2667', 0, True)
     return True
 
 
 def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2668', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2669', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2670', x_4491(ctx, E), True)
     return t_3951(ctx, k, s, E)
 
 
@@ -15749,7 +14466,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2668', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2668', x_4489(ctx, E), True)
     return True
 
 
@@ -15759,7 +14476,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2669', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2669', x_4490(ctx, E), True)
     return True
 
 
@@ -15769,7 +14486,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2670', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2670', x_4491(ctx, E), True)
     return True
 
 
@@ -15785,19 +14502,14 @@ def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4493(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
@@ -15828,14 +14540,11 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4496(ctx, E):
         return False
     return t_3957(ctx, k, s, E)
@@ -15860,32 +14569,20 @@ def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
@@ -15975,14 +14672,11 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return t_3968(ctx, k, s, E)
 
@@ -16026,7 +14720,7 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4524(ctx, E):
                 return t_3970(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16044,9 +14738,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3982(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'done~2675', 0, True)
+    LOCAL(ctx, E, 'done~2675', 0, True)
     return t_3972(ctx, r1, s, E)
 
 
@@ -16056,7 +14748,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'done~2675', 0, True)
+    LOCAL(ctx, E, 'done~2675', 0, True)
     return True
 
 
@@ -16072,14 +14764,11 @@ def t_3972(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
@@ -16116,13 +14805,8 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 3980, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
@@ -16146,7 +14830,7 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2677', item, True)
+            LOCAL(ctx, E, 'c~2677', item, True)
             return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -16161,7 +14845,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2677')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -16229,20 +14913,13 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4018, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    LOCAL(ctx, E, 'card~2679', E.get('card~2678'), True)
     return t_3986(ctx, r1, s, E)
 
 
@@ -16252,7 +14929,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2679', E.get('card~2678'), True)
+    LOCAL(ctx, E, 'card~2679', E.get('card~2678'), True)
     return True
 
 
@@ -16264,8 +14941,6 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
@@ -16277,19 +14952,13 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4014(ctx, E):
             return False
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4540(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    LOCAL(ctx, E, 'card~2680', E.get('card~2679'), True)
     return t_3989(ctx, r1, s, E)
 
 
@@ -16310,28 +14979,21 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2680', E.get('card~2679'), True)
+    LOCAL(ctx, E, 'card~2680', E.get('card~2679'), True)
     return True
 
 
 def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~2681', x_4542(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2682', x_4543(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~2683', x_4544(ctx, E), True)
     return t_3993(ctx, k, s, E)
 
 
@@ -16341,7 +15003,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2681', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'price~2681', x_4542(ctx, E), True)
     return True
 
 
@@ -16351,7 +15013,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2682', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2682', x_4543(ctx, E), True)
     return True
 
 
@@ -16361,28 +15023,19 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2683', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~2683', x_4544(ctx, E), True)
     return True
 
 
 def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2684', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2685', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2686', x_4547(ctx, E), True)
     return t_3997(ctx, k, s, E)
 
 
@@ -16392,7 +15045,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2684', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2684', x_4545(ctx, E), True)
     return True
 
 
@@ -16402,7 +15055,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2685', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2685', x_4546(ctx, E), True)
     return True
 
 
@@ -16412,7 +15065,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2686', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2686', x_4547(ctx, E), True)
     return True
 
 
@@ -16428,19 +15081,14 @@ def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4549(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
@@ -16471,14 +15119,11 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4552(ctx, E):
         return False
     return t_4003(ctx, k, s, E)
@@ -16503,32 +15148,20 @@ def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
@@ -16603,8 +15236,6 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4571(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
@@ -16631,7 +15262,7 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~2679')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -16661,15 +15292,11 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4576(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
             SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
             SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
@@ -16732,20 +15359,13 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4056, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    LOCAL(ctx, E, 'a~2691', E.get('a~2690'), True)
     return t_4022(ctx, r1, s, E)
 
 
@@ -16755,7 +15375,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2691', E.get('a~2690'), True)
+    LOCAL(ctx, E, 'a~2691', E.get('a~2690'), True)
     return True
 
 
@@ -16774,8 +15394,6 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4592(ctx, E):
         return False
     return t_4024(ctx, r1, s, E)
@@ -16804,15 +15422,12 @@ def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    LOCAL(ctx, E, 'n~2692', x_4594(ctx, E), True)
     return t_4027(ctx, k, s, E)
 
 
@@ -16822,28 +15437,19 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2692', x_4594(ctx, E), True)
+    LOCAL(ctx, E, 'n~2692', x_4594(ctx, E), True)
     return True
 
 
 def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2694', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2695', 0, True)
+    LOCAL(ctx, E, 'price~2693', E.get('n~2692'), True)
+    LOCAL(ctx, E, 'sv~2694', 0, True)
+    LOCAL(ctx, E, 'tv~2695', 0, True)
     return t_4031(ctx, k, s, E)
 
 
@@ -16853,7 +15459,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2693', E.get('n~2692'), True)
+    LOCAL(ctx, E, 'price~2693', E.get('n~2692'), True)
     return True
 
 
@@ -16863,7 +15469,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2694', 0, True)
+    LOCAL(ctx, E, 'sv~2694', 0, True)
     return True
 
 
@@ -16873,28 +15479,19 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2695', 0, True)
+    LOCAL(ctx, E, 'tv~2695', 0, True)
     return True
 
 
 def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2696', x_4598(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2697', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2698', x_4600(ctx, E), True)
     return t_4035(ctx, k, s, E)
 
 
@@ -16904,7 +15501,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2696', x_4598(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2696', x_4598(ctx, E), True)
     return True
 
 
@@ -16914,7 +15511,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2697', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2697', x_4599(ctx, E), True)
     return True
 
 
@@ -16924,7 +15521,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2698', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2698', x_4600(ctx, E), True)
     return True
 
 
@@ -16940,19 +15537,14 @@ def t_4035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4602(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
@@ -16983,14 +15575,11 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4605(ctx, E):
         return False
     return t_4041(ctx, k, s, E)
@@ -17015,32 +15604,20 @@ def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
@@ -17096,19 +15673,14 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~2702', x_4620(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 'r~2703', x_4621(ctx, E), True)
     if not d_4050(ctx, E):
         return False
     return True
@@ -17120,7 +15692,7 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2702', x_4620(ctx, E), True)
+    LOCAL(ctx, E, 'n~2702', x_4620(ctx, E), True)
     return True
 
 
@@ -17130,24 +15702,19 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2703', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 'r~2703', x_4621(ctx, E), True)
     return True
 
 
 def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4622(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
@@ -17194,8 +15761,6 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4626(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
     return True
 
 
@@ -17231,20 +15796,13 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4084, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    LOCAL(ctx, E, 'm~2705', E.get('m~2704'), True)
     return t_4060(ctx, r1, s, E)
 
 
@@ -17254,7 +15812,7 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2705', E.get('m~2704'), True)
+    LOCAL(ctx, E, 'm~2705', E.get('m~2704'), True)
     return True
 
 
@@ -17266,22 +15824,16 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4637(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2706', 8, True)
+    LOCAL(ctx, E, 'n~2706', 8, True)
     return t_4063(ctx, r1, s, E)
 
 
@@ -17302,28 +15854,19 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2706', 8, True)
+    LOCAL(ctx, E, 'n~2706', 8, True)
     return True
 
 
 def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2708', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2709', 0, True)
+    LOCAL(ctx, E, 'price~2707', E.get('n~2706'), True)
+    LOCAL(ctx, E, 'sv~2708', 0, True)
+    LOCAL(ctx, E, 'tv~2709', 0, True)
     return t_4067(ctx, k, s, E)
 
 
@@ -17333,7 +15876,7 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2707', E.get('n~2706'), True)
+    LOCAL(ctx, E, 'price~2707', E.get('n~2706'), True)
     return True
 
 
@@ -17343,7 +15886,7 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2708', 0, True)
+    LOCAL(ctx, E, 'sv~2708', 0, True)
     return True
 
 
@@ -17353,28 +15896,19 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2709', 0, True)
+    LOCAL(ctx, E, 'tv~2709', 0, True)
     return True
 
 
 def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2710', x_4642(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2711', x_4643(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2712', x_4644(ctx, E), True)
     return t_4071(ctx, k, s, E)
 
 
@@ -17384,7 +15918,7 @@ def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2710', x_4642(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2710', x_4642(ctx, E), True)
     return True
 
 
@@ -17394,7 +15928,7 @@ def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2711', x_4643(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2711', x_4643(ctx, E), True)
     return True
 
 
@@ -17404,7 +15938,7 @@ def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2712', x_4644(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2712', x_4644(ctx, E), True)
     return True
 
 
@@ -17420,19 +15954,14 @@ def t_4071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4646(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
@@ -17463,14 +15992,11 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4649(ctx, E):
         return False
     return t_4077(ctx, k, s, E)
@@ -17495,32 +16021,20 @@ def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
@@ -17612,20 +16126,13 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4112, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
+    LOCAL(ctx, E, 'a~2717', E.get('a~2716'), True)
     return t_4088(ctx, r1, s, E)
 
 
@@ -17635,7 +16142,7 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2717', E.get('a~2716'), True)
+    LOCAL(ctx, E, 'a~2717', E.get('a~2716'), True)
     return True
 
 
@@ -17647,20 +16154,14 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4673(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
+    LOCAL(ctx, E, 'n~2719', x_4674(ctx, E), True)
     return t_4091(ctx, r1, s, E)
 
 
@@ -17681,28 +16182,19 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2719', x_4674(ctx, E), True)
+    LOCAL(ctx, E, 'n~2719', x_4674(ctx, E), True)
     return True
 
 
 def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2721', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'sv~2721', 0, True)
+    LOCAL(ctx, E, 'tv~2722', 0, True)
     return t_4095(ctx, k, s, E)
 
 
@@ -17712,7 +16204,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
     return True
 
 
@@ -17722,7 +16214,7 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2721', 0, True)
+    LOCAL(ctx, E, 'sv~2721', 0, True)
     return True
 
 
@@ -17732,28 +16224,19 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'tv~2722', 0, True)
     return True
 
 
 def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2723', x_4678(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2724', x_4679(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2725', x_4680(ctx, E), True)
     return t_4099(ctx, k, s, E)
 
 
@@ -17763,7 +16246,7 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2723', x_4678(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2723', x_4678(ctx, E), True)
     return True
 
 
@@ -17773,7 +16256,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2724', x_4679(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2724', x_4679(ctx, E), True)
     return True
 
 
@@ -17783,7 +16266,7 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2725', x_4680(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2725', x_4680(ctx, E), True)
     return True
 
 
@@ -17799,19 +16282,14 @@ def t_4099(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4682(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
@@ -17842,14 +16320,11 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4685(ctx, E):
         return False
     return t_4105(ctx, k, s, E)
@@ -17874,32 +16349,20 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
@@ -17989,24 +16452,14 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4124, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~2731', E.get('k~2730'), True)
+    LOCAL(ctx, E, 'card~2732', E.get('card~2729'), True)
     return t_4117(ctx, r1, s, E)
 
 
@@ -18016,7 +16469,7 @@ def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2731', E.get('k~2730'), True)
+    LOCAL(ctx, E, 'k~2731', E.get('k~2730'), True)
     return True
 
 
@@ -18026,24 +16479,19 @@ def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2732', E.get('card~2729'), True)
+    LOCAL(ctx, E, 'card~2732', E.get('card~2729'), True)
     return True
 
 
 def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4711(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
@@ -18081,7 +16529,7 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~2732')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -18149,24 +16597,14 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4136, E, 'done~2675', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~2735', E.get('k~2734'), True)
+    LOCAL(ctx, E, 'c~2736', E.get('c~2733'), True)
     return t_4129(ctx, r1, s, E)
 
 
@@ -18176,7 +16614,7 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2735', E.get('k~2734'), True)
+    LOCAL(ctx, E, 'k~2735', E.get('k~2734'), True)
     return True
 
 
@@ -18186,24 +16624,19 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2736', E.get('c~2733'), True)
+    LOCAL(ctx, E, 'c~2736', E.get('c~2733'), True)
     return True
 
 
 def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4726(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
@@ -18241,7 +16674,7 @@ def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2736')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -18303,23 +16736,15 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4737(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
     SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'done~2675', 2)
     return True
 
@@ -18356,19 +16781,14 @@ def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4743(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'done~2675', 2)
     return True
 
@@ -18403,7 +16823,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     items = list(items_of(x_4747(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_4146(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -18411,50 +16831,28 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
 
 
 def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2737', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'b~2738', 'heat', True)
+    LOCAL(ctx, E, 'a~2737', 'energy', True)
+    LOCAL(ctx, E, 'b~2738', 'heat', True)
     if not d_4149(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2739', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2740', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 4
+    LOCAL(ctx, E, 'n~2739', 1, True)
+    LOCAL(ctx, E, 'r~2740', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2741', x_4756(ctx, E), True)
     c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     if not d_4156(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, K[21], '=', False, K[49])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
@@ -18467,7 +16865,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2737', 'energy', True)
+    LOCAL(ctx, E, 'a~2737', 'energy', True)
     return True
 
 
@@ -18477,25 +16875,19 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'b~2738', 'heat', True)
+    LOCAL(ctx, E, 'b~2738', 'heat', True)
     return True
 
 
 def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
@@ -18532,7 +16924,7 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2739', 1, True)
+    LOCAL(ctx, E, 'n~2739', 1, True)
     return True
 
 
@@ -18542,7 +16934,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2740', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2740', 'megacredits', True)
     return True
 
 
@@ -18552,7 +16944,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2741', x_4756(ctx, E), True)
+    LOCAL(ctx, E, 'k~2741', x_4756(ctx, E), True)
     return True
 
 
@@ -18577,7 +16969,7 @@ def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     items = list(items_of(x_4759(ctx, E)))
     old = E.get('r~2742', MISSING)
     for item in items:
-        ctx.put(E, 'r~2742', item, True)
+        LOCAL(ctx, E, 'r~2742', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -18641,7 +17033,7 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_4161(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -18649,15 +17041,12 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:157
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'more~2745', True, True)
+    LOCAL(ctx, E, 'more~2745', True, True)
     return t_4163(ctx, k, s, E)
 
 
@@ -18667,7 +17056,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~2745', True, True)
+    LOCAL(ctx, E, 'more~2745', True, True)
     return True
 
 
@@ -18693,15 +17082,12 @@ def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:70
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
+    LOCAL(ctx, E, 'a~2747', E.get('a~2746'), True)
     return t_4167(ctx, k, s, E)
 
 
@@ -18711,7 +17097,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2747', E.get('a~2746'), True)
+    LOCAL(ctx, E, 'a~2747', E.get('a~2746'), True)
     return True
 
 
@@ -18730,8 +17116,6 @@ def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4773(ctx, E):
         return False
     return t_4169(ctx, r1, s, E)
@@ -18760,15 +17144,12 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
+    LOCAL(ctx, E, 'n~2748', x_4775(ctx, E), True)
     return t_4172(ctx, k, s, E)
 
 
@@ -18778,28 +17159,19 @@ def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2748', x_4775(ctx, E), True)
+    LOCAL(ctx, E, 'n~2748', x_4775(ctx, E), True)
     return True
 
 
 def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2750', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2751', 0, True)
+    LOCAL(ctx, E, 'price~2749', E.get('n~2748'), True)
+    LOCAL(ctx, E, 'sv~2750', 0, True)
+    LOCAL(ctx, E, 'tv~2751', 0, True)
     return t_4176(ctx, k, s, E)
 
 
@@ -18809,7 +17181,7 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2749', E.get('n~2748'), True)
+    LOCAL(ctx, E, 'price~2749', E.get('n~2748'), True)
     return True
 
 
@@ -18819,7 +17191,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2750', 0, True)
+    LOCAL(ctx, E, 'sv~2750', 0, True)
     return True
 
 
@@ -18829,28 +17201,19 @@ def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2751', 0, True)
+    LOCAL(ctx, E, 'tv~2751', 0, True)
     return True
 
 
 def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2752', x_4779(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2753', x_4780(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2754', x_4781(ctx, E), True)
     return t_4180(ctx, k, s, E)
 
 
@@ -18860,7 +17223,7 @@ def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2752', x_4779(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2752', x_4779(ctx, E), True)
     return True
 
 
@@ -18870,7 +17233,7 @@ def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2753', x_4780(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2753', x_4780(ctx, E), True)
     return True
 
 
@@ -18880,7 +17243,7 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2754', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2754', x_4781(ctx, E), True)
     return True
 
 
@@ -18896,19 +17259,14 @@ def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4783(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
@@ -18939,14 +17297,11 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4786(ctx, E):
         return False
     return t_4186(ctx, k, s, E)
@@ -18971,32 +17326,20 @@ def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
@@ -19052,19 +17395,14 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~2758', x_4801(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    LOCAL(ctx, E, 'r~2759', x_4802(ctx, E), True)
     if not d_4195(ctx, E):
         return False
     return True
@@ -19076,7 +17414,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2758', x_4801(ctx, E), True)
+    LOCAL(ctx, E, 'n~2758', x_4801(ctx, E), True)
     return True
 
 
@@ -19086,24 +17424,19 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2759', x_4802(ctx, E), True)
+    LOCAL(ctx, E, 'r~2759', x_4802(ctx, E), True)
     return True
 
 
 def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4803(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
@@ -19150,8 +17483,6 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4807(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
     return True
 
 
@@ -19173,20 +17504,15 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'costs~2776', K[21], True)
+    LOCAL(ctx, E, 'costs~2776', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
@@ -19197,7 +17523,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2776', K[21], True)
+    LOCAL(ctx, E, 'costs~2776', K[21], True)
     return True
 
 
@@ -19228,22 +17554,13 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 3724, E, 'costs~2776', x_4236(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
@@ -19296,7 +17613,7 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = None
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -19326,7 +17643,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2777', item, True)
+            LOCAL(ctx, E, 'k~2777', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19334,19 +17651,13 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'free~2786', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'order~2787', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -19356,7 +17667,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2786', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'free~2786', x_4245(ctx, E), True)
     return True
 
 
@@ -19366,7 +17677,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2787', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'order~2787', x_4246(ctx, E), True)
     return True
 
 
@@ -19389,23 +17700,13 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+        LOCAL(ctx, E, 'ring~2801', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2789', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    ctx.steps += 3
+    LOCAL(ctx, E, 'at~2788', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 't~2789', 'city', True)
+    LOCAL(ctx, E, 's~2790', E.get('at~2788'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -19415,7 +17716,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2788', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 'at~2788', x_4248(ctx, E), True)
     return True
 
 
@@ -19425,7 +17726,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2789', 'city', True)
+    LOCAL(ctx, E, 't~2789', 'city', True)
     return True
 
 
@@ -19435,25 +17736,19 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2790', E.get('at~2788'), True)
+    LOCAL(ctx, E, 's~2790', E.get('at~2788'), True)
     return True
 
 
 def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
@@ -19505,8 +17800,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -19538,7 +17831,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2791', item, True)
+            LOCAL(ctx, E, 'x~2791', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19577,7 +17870,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2801', x_4264(ctx, E), True)
+    LOCAL(ctx, E, 'ring~2801', x_4264(ctx, E), True)
     return True
 
 
@@ -19593,19 +17886,13 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2802', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 't~2802', 'greenery', True)
+    LOCAL(ctx, E, 's~2803', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -19615,7 +17902,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2802', 'greenery', True)
+    LOCAL(ctx, E, 't~2802', 'greenery', True)
     return True
 
 
@@ -19625,25 +17912,19 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2803', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 's~2803', x_4267(ctx, E), True)
     return True
 
 
 def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
@@ -19695,8 +17976,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -19728,7 +18007,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2804', item, True)
+            LOCAL(ctx, E, 'x~2804', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19778,7 +18057,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19802,7 +18081,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2805', item, True)
+            LOCAL(ctx, E, 'c~2805', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19817,7 +18096,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2805')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -19840,19 +18119,13 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2806', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2807', 1, True)
+    LOCAL(ctx, E, 't~2806', 'generation', True)
+    LOCAL(ctx, E, 'n~2807', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -19864,7 +18137,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2806', 'generation', True)
+    LOCAL(ctx, E, 't~2806', 'generation', True)
     return True
 
 
@@ -19874,7 +18147,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2807', 1, True)
+    LOCAL(ctx, E, 'n~2807', 1, True)
     return True
 
 
@@ -19886,8 +18159,6 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4287(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
@@ -19910,14 +18181,11 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
@@ -19946,8 +18214,6 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4292(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -19967,18 +18233,12 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3778)
     return True
 
@@ -20018,7 +18278,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20032,24 +18292,17 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2813', 10, True)
+        LOCAL(ctx, E, 'n~2813', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -20087,20 +18340,14 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
@@ -20135,15 +18382,12 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    LOCAL(ctx, E, 'c~2810', E.get('corporation_card~2809'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -20153,33 +18397,21 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2810', E.get('corporation_card~2809'), True)
+    LOCAL(ctx, E, 'c~2810', E.get('corporation_card~2809'), True)
     return True
 
 
 def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2812', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2811', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'r~2812', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
@@ -20204,7 +18436,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2811', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'n~2811', x_4310(ctx, E), True)
     return True
 
 
@@ -20214,7 +18446,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2812', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2812', 'megacredits', True)
     return True
 
 
@@ -20238,7 +18470,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2810')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -20278,7 +18510,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2813', 10, True)
+    LOCAL(ctx, E, 'n~2813', 10, True)
     return True
 
 
@@ -20322,22 +18554,13 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3804)
     return True
 
@@ -20381,20 +18604,14 @@ def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
@@ -20438,7 +18655,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2814', item, True)
+            LOCAL(ctx, E, 'card~2814', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20460,17 +18677,13 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2815', 3, True)
+    LOCAL(ctx, E, 'n~2815', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -20480,28 +18693,19 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2815', 3, True)
+    LOCAL(ctx, E, 'n~2815', 3, True)
     return True
 
 
 def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2817', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2818', 0, True)
+    LOCAL(ctx, E, 'price~2816', E.get('n~2815'), True)
+    LOCAL(ctx, E, 'sv~2817', 0, True)
+    LOCAL(ctx, E, 'tv~2818', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -20511,7 +18715,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2816', E.get('n~2815'), True)
+    LOCAL(ctx, E, 'price~2816', E.get('n~2815'), True)
     return True
 
 
@@ -20521,7 +18725,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2817', 0, True)
+    LOCAL(ctx, E, 'sv~2817', 0, True)
     return True
 
 
@@ -20531,28 +18735,19 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2818', 0, True)
+    LOCAL(ctx, E, 'tv~2818', 0, True)
     return True
 
 
 def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2819', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2820', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2821', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -20562,7 +18757,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2819', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2819', x_4337(ctx, E), True)
     return True
 
 
@@ -20572,7 +18767,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2820', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2820', x_4338(ctx, E), True)
     return True
 
 
@@ -20582,7 +18777,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2821', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2821', x_4339(ctx, E), True)
     return True
 
 
@@ -20598,19 +18793,14 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4341(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
@@ -20641,14 +18831,11 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4344(ctx, E):
         return False
     return t_3827(ctx, k, s, E)
@@ -20673,32 +18860,20 @@ def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
@@ -20810,7 +18985,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -20857,22 +19032,13 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3844)
     return True
 
@@ -20916,20 +19082,14 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
@@ -20977,14 +19137,9 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'packs~2830', x_4389(ctx, E), True)
+        LOCAL(ctx, E, 'shift~2831', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -21009,7 +19164,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4382(ctx, E):
                 return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -21025,20 +19180,14 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
@@ -21075,7 +19224,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2830', x_4389(ctx, E), True)
+    LOCAL(ctx, E, 'packs~2830', x_4389(ctx, E), True)
     return True
 
 
@@ -21085,7 +19234,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2831', x_4390(ctx, E), True)
+    LOCAL(ctx, E, 'shift~2831', x_4390(ctx, E), True)
     return True
 
 
@@ -21098,7 +19247,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4391(ctx, E)))
     old = E.get('p~2832', MISSING)
     for item in items:
-        ctx.put(E, 'p~2832', item, True)
+        LOCAL(ctx, E, 'p~2832', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -21138,7 +19287,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21153,8 +19302,6 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -21180,7 +19327,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2834', item, True)
+            LOCAL(ctx, E, 'card~2834', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21202,17 +19349,13 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2835', 3, True)
+    LOCAL(ctx, E, 'n~2835', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -21222,28 +19365,19 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2835', 3, True)
+    LOCAL(ctx, E, 'n~2835', 3, True)
     return True
 
 
 def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2837', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2838', 0, True)
+    LOCAL(ctx, E, 'price~2836', E.get('n~2835'), True)
+    LOCAL(ctx, E, 'sv~2837', 0, True)
+    LOCAL(ctx, E, 'tv~2838', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -21253,7 +19387,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2836', E.get('n~2835'), True)
+    LOCAL(ctx, E, 'price~2836', E.get('n~2835'), True)
     return True
 
 
@@ -21263,7 +19397,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2837', 0, True)
+    LOCAL(ctx, E, 'sv~2837', 0, True)
     return True
 
 
@@ -21273,28 +19407,19 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2838', 0, True)
+    LOCAL(ctx, E, 'tv~2838', 0, True)
     return True
 
 
 def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2839', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2840', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2841', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -21304,7 +19429,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2839', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2839', x_4400(ctx, E), True)
     return True
 
 
@@ -21314,7 +19439,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2840', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2840', x_4401(ctx, E), True)
     return True
 
 
@@ -21324,7 +19449,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2841', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2841', x_4402(ctx, E), True)
     return True
 
 
@@ -21340,19 +19465,14 @@ def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4404(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
@@ -21383,14 +19503,11 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4407(ctx, E):
         return False
     return t_3880(ctx, k, s, E)
@@ -21415,32 +19532,20 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])

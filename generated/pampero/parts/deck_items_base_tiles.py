@@ -267,19 +267,13 @@ def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5856', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5857', 'money', True)
+    LOCAL(ctx, E, 'n~5856', 3, True)
+    LOCAL(ctx, E, 'r~5857', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
@@ -289,7 +283,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5856', 3, True)
+    LOCAL(ctx, E, 'n~5856', 3, True)
     return True
 
 
@@ -299,7 +293,7 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5857', 'money', True)
+    LOCAL(ctx, E, 'r~5857', 'money', True)
     return True
 
 
@@ -310,22 +304,15 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5862', E.get('left~5858'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5863', E.get('r~5857'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5862', E.get('left~5858'), True)
+        LOCAL(ctx, E, 'r~5863', E.get('r~5857'), True)
         if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5858', E.get('n~5856'), True)
+    LOCAL(ctx, E, 'left~5858', E.get('n~5856'), True)
     return t_7406(ctx, r1, s, E)
 
 
@@ -335,7 +322,7 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5858', E.get('n~5856'), True)
+    LOCAL(ctx, E, 'left~5858', E.get('n~5856'), True)
     return True
 
 
@@ -356,7 +343,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5859', item, True)
+            LOCAL(ctx, E, 'rep~5859', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -372,15 +359,11 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7415, E, 'left~5858', E.get('taken~5860'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5860', 0, True)
+    LOCAL(ctx, E, 'taken~5860', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
@@ -390,7 +373,7 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5860', 0, True)
+    LOCAL(ctx, E, 'taken~5860', 0, True)
     return True
 
 
@@ -409,14 +392,11 @@ def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
     return t_7413(ctx, k, s, E)
 
@@ -470,7 +450,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5862', E.get('left~5858'), True)
+    LOCAL(ctx, E, 'n~5862', E.get('left~5858'), True)
     return True
 
 
@@ -480,25 +460,20 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5863', E.get('r~5857'), True)
+    LOCAL(ctx, E, 'r~5863', E.get('r~5857'), True)
     return True
 
 
 def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5864', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
@@ -515,7 +490,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5864', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5864', x_8387(ctx, E), True)
     return True
 
 
@@ -527,8 +502,6 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8388(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5864', x_8390(ctx, E))
     return True
 
@@ -563,8 +536,6 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8393(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
@@ -591,8 +562,6 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8396(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
@@ -612,19 +581,13 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5875', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5876', 'batteries', True)
+    LOCAL(ctx, E, 'n~5875', 1, True)
+    LOCAL(ctx, E, 'r~5876', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
@@ -634,7 +597,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5875', 1, True)
+    LOCAL(ctx, E, 'n~5875', 1, True)
     return True
 
 
@@ -644,7 +607,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5876', 'batteries', True)
+    LOCAL(ctx, E, 'r~5876', 'batteries', True)
     return True
 
 
@@ -655,22 +618,15 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5881', E.get('left~5877'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5882', E.get('r~5876'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5881', E.get('left~5877'), True)
+        LOCAL(ctx, E, 'r~5882', E.get('r~5876'), True)
         if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5877', E.get('n~5875'), True)
+    LOCAL(ctx, E, 'left~5877', E.get('n~5875'), True)
     return t_7432(ctx, r1, s, E)
 
 
@@ -680,7 +636,7 @@ def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5877', E.get('n~5875'), True)
+    LOCAL(ctx, E, 'left~5877', E.get('n~5875'), True)
     return True
 
 
@@ -701,7 +657,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5878', item, True)
+            LOCAL(ctx, E, 'rep~5878', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -717,15 +673,11 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7441, E, 'left~5877', E.get('taken~5879'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5879', 0, True)
+    LOCAL(ctx, E, 'taken~5879', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
@@ -735,7 +687,7 @@ def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5879', 0, True)
+    LOCAL(ctx, E, 'taken~5879', 0, True)
     return True
 
 
@@ -754,14 +706,11 @@ def d_7436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
     return t_7439(ctx, k, s, E)
 
@@ -815,7 +764,7 @@ def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5881', E.get('left~5877'), True)
+    LOCAL(ctx, E, 'n~5881', E.get('left~5877'), True)
     return True
 
 
@@ -825,25 +774,20 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5882', E.get('r~5876'), True)
+    LOCAL(ctx, E, 'r~5882', E.get('r~5876'), True)
     return True
 
 
 def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5883', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
@@ -860,7 +804,7 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5883', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5883', x_8418(ctx, E), True)
     return True
 
 
@@ -872,8 +816,6 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8419(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5883', x_8421(ctx, E))
     return True
 
@@ -908,8 +850,6 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8424(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
@@ -936,8 +876,6 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8427(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])

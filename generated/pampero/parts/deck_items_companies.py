@@ -374,19 +374,13 @@ def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5938', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5939', 'money', True)
+    LOCAL(ctx, E, 'n~5938', 5, True)
+    LOCAL(ctx, E, 'r~5939', 'money', True)
     return t_7590(ctx, k, s, E)
 
 
@@ -396,7 +390,7 @@ def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5938', 5, True)
+    LOCAL(ctx, E, 'n~5938', 5, True)
     return True
 
 
@@ -406,7 +400,7 @@ def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5939', 'money', True)
+    LOCAL(ctx, E, 'r~5939', 'money', True)
     return True
 
 
@@ -417,22 +411,15 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5944', E.get('left~5940'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5945', E.get('r~5939'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5944', E.get('left~5940'), True)
+        LOCAL(ctx, E, 'r~5945', E.get('r~5939'), True)
         if not d_7604(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5940', E.get('n~5938'), True)
+    LOCAL(ctx, E, 'left~5940', E.get('n~5938'), True)
     return t_7592(ctx, r1, s, E)
 
 
@@ -442,7 +429,7 @@ def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5940', E.get('n~5938'), True)
+    LOCAL(ctx, E, 'left~5940', E.get('n~5938'), True)
     return True
 
 
@@ -463,7 +450,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5941', item, True)
+            LOCAL(ctx, E, 'rep~5941', item, True)
             if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -479,15 +466,11 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7601, E, 'left~5940', E.get('taken~5942'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5942', 0, True)
+    LOCAL(ctx, E, 'taken~5942', 0, True)
     return t_7595(ctx, r1, s, E)
 
 
@@ -497,7 +480,7 @@ def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5942', 0, True)
+    LOCAL(ctx, E, 'taken~5942', 0, True)
     return True
 
 
@@ -516,14 +499,11 @@ def d_7596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
     return t_7599(ctx, k, s, E)
 
@@ -577,7 +557,7 @@ def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5944', E.get('left~5940'), True)
+    LOCAL(ctx, E, 'n~5944', E.get('left~5940'), True)
     return True
 
 
@@ -587,25 +567,20 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5945', E.get('r~5939'), True)
+    LOCAL(ctx, E, 'r~5945', E.get('r~5939'), True)
     return True
 
 
 def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5946', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
@@ -622,7 +597,7 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5946', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5946', x_8596(ctx, E), True)
     return True
 
 
@@ -634,8 +609,6 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8597(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5946', x_8599(ctx, E))
     return True
 
@@ -670,8 +643,6 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8602(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
@@ -698,8 +669,6 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8605(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
@@ -726,29 +695,18 @@ def t_7613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5947', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5948', 'energy', True)
+    LOCAL(ctx, E, 'n~5947', 2, True)
+    LOCAL(ctx, E, 'r~5948', 'energy', True)
     if not d_7617(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5951', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5952', 'batteries', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~5951', 1, True)
+    LOCAL(ctx, E, 'r~5952', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
@@ -758,7 +716,7 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5947', 2, True)
+    LOCAL(ctx, E, 'n~5947', 2, True)
     return True
 
 
@@ -768,29 +726,21 @@ def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5948', 'energy', True)
+    LOCAL(ctx, E, 'r~5948', 'energy', True)
     return True
 
 
 def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8610(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5949', E.get('n~5947'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~5949', E.get('n~5947'), True)
+    LOCAL(ctx, E, 'r~5950', E.get('r~5948'), True)
     if not d_7621(ctx, E):
         return False
     return True
@@ -813,7 +763,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5949', E.get('n~5947'), True)
+    LOCAL(ctx, E, 'n~5949', E.get('n~5947'), True)
     return True
 
 
@@ -823,19 +773,16 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    LOCAL(ctx, E, 'r~5950', E.get('r~5948'), True)
     return True
 
 
 def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
@@ -866,8 +813,6 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
@@ -894,8 +839,6 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8618(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
@@ -920,7 +863,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5951', 1, True)
+    LOCAL(ctx, E, 'n~5951', 1, True)
     return True
 
 
@@ -930,7 +873,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5952', 'batteries', True)
+    LOCAL(ctx, E, 'r~5952', 'batteries', True)
     return True
 
 
@@ -941,22 +884,15 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5957', E.get('left~5953'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5958', E.get('r~5952'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5957', E.get('left~5953'), True)
+        LOCAL(ctx, E, 'r~5958', E.get('r~5952'), True)
         if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5953', E.get('n~5951'), True)
+    LOCAL(ctx, E, 'left~5953', E.get('n~5951'), True)
     return t_7631(ctx, r1, s, E)
 
 
@@ -966,7 +902,7 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5953', E.get('n~5951'), True)
+    LOCAL(ctx, E, 'left~5953', E.get('n~5951'), True)
     return True
 
 
@@ -987,7 +923,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5954', item, True)
+            LOCAL(ctx, E, 'rep~5954', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1003,15 +939,11 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7640, E, 'left~5953', E.get('taken~5955'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5955', 0, True)
+    LOCAL(ctx, E, 'taken~5955', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
@@ -1021,7 +953,7 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5955', 0, True)
+    LOCAL(ctx, E, 'taken~5955', 0, True)
     return True
 
 
@@ -1040,14 +972,11 @@ def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
     return t_7638(ctx, k, s, E)
 
@@ -1101,7 +1030,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5957', E.get('left~5953'), True)
+    LOCAL(ctx, E, 'n~5957', E.get('left~5953'), True)
     return True
 
 
@@ -1111,25 +1040,20 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5958', E.get('r~5952'), True)
+    LOCAL(ctx, E, 'r~5958', E.get('r~5952'), True)
     return True
 
 
 def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5959', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
@@ -1146,7 +1070,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5959', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5959', x_8638(ctx, E), True)
     return True
 
 
@@ -1158,8 +1082,6 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8639(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5959', x_8641(ctx, E))
     return True
 
@@ -1194,8 +1116,6 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8644(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
@@ -1222,8 +1142,6 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8647(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
@@ -1250,19 +1168,13 @@ def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5960', 'bulldozer', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5961', 'utility', True)
+    LOCAL(ctx, E, 'p~5960', 'bulldozer', True)
+    LOCAL(ctx, E, 's~5961', 'utility', True)
     return t_7656(ctx, k, s, E)
 
 
@@ -1272,7 +1184,7 @@ def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5960', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~5960', 'bulldozer', True)
     return True
 
 
@@ -1282,7 +1194,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5961', 'utility', True)
+    LOCAL(ctx, E, 's~5961', 'utility', True)
     return True
 
 
@@ -1298,29 +1210,18 @@ def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
 
 
 def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5966', E.get('p~5960'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5967', E.get('s~5961'), True)
+    LOCAL(ctx, E, 'p~5966', E.get('p~5960'), True)
+    LOCAL(ctx, E, 's~5967', E.get('s~5961'), True)
     if not d_7660(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5968', E.get('p~5960'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5969', E.get('s~5961'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~5968', E.get('p~5960'), True)
+    LOCAL(ctx, E, 's~5969', E.get('s~5961'), True)
     return t_7667(ctx, k, s, E)
 
 
@@ -1330,7 +1231,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5966', E.get('p~5960'), True)
+    LOCAL(ctx, E, 'p~5966', E.get('p~5960'), True)
     return True
 
 
@@ -1340,7 +1241,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5967', E.get('s~5961'), True)
+    LOCAL(ctx, E, 's~5967', E.get('s~5961'), True)
     return True
 
 
@@ -1353,8 +1254,6 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if not d_7661(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
@@ -1369,15 +1268,11 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         E = ctx.env()
     if x_8657(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
@@ -1426,7 +1321,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5968', E.get('p~5960'), True)
+    LOCAL(ctx, E, 'p~5968', E.get('p~5960'), True)
     return True
 
 
@@ -1436,7 +1331,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5969', E.get('s~5961'), True)
+    LOCAL(ctx, E, 's~5969', E.get('s~5961'), True)
     return True
 
 
@@ -1468,7 +1363,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~5970', item, True)
+            LOCAL(ctx, E, 'c~5970', item, True)
             if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1486,19 +1381,13 @@ def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
 
 
 def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5973', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5974', 'money', True)
+    LOCAL(ctx, E, 'n~5973', 3, True)
+    LOCAL(ctx, E, 'r~5974', 'money', True)
     return t_7673(ctx, k, s, E)
 
 
@@ -1508,7 +1397,7 @@ def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5973', 3, True)
+    LOCAL(ctx, E, 'n~5973', 3, True)
     return True
 
 
@@ -1518,7 +1407,7 @@ def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5974', 'money', True)
+    LOCAL(ctx, E, 'r~5974', 'money', True)
     return True
 
 
@@ -1529,22 +1418,15 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5979', E.get('left~5975'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5980', E.get('r~5974'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5979', E.get('left~5975'), True)
+        LOCAL(ctx, E, 'r~5980', E.get('r~5974'), True)
         if not d_7687(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5975', E.get('n~5973'), True)
+    LOCAL(ctx, E, 'left~5975', E.get('n~5973'), True)
     return t_7675(ctx, r1, s, E)
 
 
@@ -1554,7 +1436,7 @@ def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5975', E.get('n~5973'), True)
+    LOCAL(ctx, E, 'left~5975', E.get('n~5973'), True)
     return True
 
 
@@ -1575,7 +1457,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5976', item, True)
+            LOCAL(ctx, E, 'rep~5976', item, True)
             if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1591,15 +1473,11 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7684, E, 'left~5975', E.get('taken~5977'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5977', 0, True)
+    LOCAL(ctx, E, 'taken~5977', 0, True)
     return t_7678(ctx, r1, s, E)
 
 
@@ -1609,7 +1487,7 @@ def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5977', 0, True)
+    LOCAL(ctx, E, 'taken~5977', 0, True)
     return True
 
 
@@ -1628,14 +1506,11 @@ def d_7679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
     return t_7682(ctx, k, s, E)
 
@@ -1689,7 +1564,7 @@ def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5979', E.get('left~5975'), True)
+    LOCAL(ctx, E, 'n~5979', E.get('left~5975'), True)
     return True
 
 
@@ -1699,25 +1574,20 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5980', E.get('r~5974'), True)
+    LOCAL(ctx, E, 'r~5980', E.get('r~5974'), True)
     return True
 
 
 def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5981', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
@@ -1734,7 +1604,7 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5981', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5981', x_8687(ctx, E), True)
     return True
 
 
@@ -1746,8 +1616,6 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8688(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5981', x_8690(ctx, E))
     return True
 
@@ -1782,8 +1650,6 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8693(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
@@ -1810,8 +1676,6 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8696(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])

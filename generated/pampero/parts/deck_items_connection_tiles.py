@@ -201,19 +201,13 @@ def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5884', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5885', 'energy', True)
+    LOCAL(ctx, E, 'n~5884', 1, True)
+    LOCAL(ctx, E, 'r~5885', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
@@ -223,7 +217,7 @@ def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5884', 1, True)
+    LOCAL(ctx, E, 'n~5884', 1, True)
     return True
 
 
@@ -233,7 +227,7 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5885', 'energy', True)
+    LOCAL(ctx, E, 'r~5885', 'energy', True)
     return True
 
 
@@ -244,22 +238,15 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5890', E.get('left~5886'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5891', E.get('r~5885'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5890', E.get('left~5886'), True)
+        LOCAL(ctx, E, 'r~5891', E.get('r~5885'), True)
         if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5886', E.get('n~5884'), True)
+    LOCAL(ctx, E, 'left~5886', E.get('n~5884'), True)
     return t_7458(ctx, r1, s, E)
 
 
@@ -269,7 +256,7 @@ def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5886', E.get('n~5884'), True)
+    LOCAL(ctx, E, 'left~5886', E.get('n~5884'), True)
     return True
 
 
@@ -290,7 +277,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5887', item, True)
+            LOCAL(ctx, E, 'rep~5887', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -306,15 +293,11 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7467, E, 'left~5886', E.get('taken~5888'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5888', 0, True)
+    LOCAL(ctx, E, 'taken~5888', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
@@ -324,7 +307,7 @@ def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5888', 0, True)
+    LOCAL(ctx, E, 'taken~5888', 0, True)
     return True
 
 
@@ -343,14 +326,11 @@ def d_7462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
     return t_7465(ctx, k, s, E)
 
@@ -404,7 +384,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5890', E.get('left~5886'), True)
+    LOCAL(ctx, E, 'n~5890', E.get('left~5886'), True)
     return True
 
 
@@ -414,25 +394,20 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5891', E.get('r~5885'), True)
+    LOCAL(ctx, E, 'r~5891', E.get('r~5885'), True)
     return True
 
 
 def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5892', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
@@ -449,7 +424,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5892', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5892', x_8448(ctx, E), True)
     return True
 
 
@@ -461,8 +436,6 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8449(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5892', x_8451(ctx, E))
     return True
 
@@ -497,8 +470,6 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8454(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
@@ -525,8 +496,6 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8457(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
@@ -546,19 +515,13 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5893', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5894', 'energy', True)
+    LOCAL(ctx, E, 'n~5893', 1, True)
+    LOCAL(ctx, E, 'r~5894', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
@@ -568,7 +531,7 @@ def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5893', 1, True)
+    LOCAL(ctx, E, 'n~5893', 1, True)
     return True
 
 
@@ -578,7 +541,7 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5894', 'energy', True)
+    LOCAL(ctx, E, 'r~5894', 'energy', True)
     return True
 
 
@@ -589,22 +552,15 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5899', E.get('left~5895'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5900', E.get('r~5894'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5899', E.get('left~5895'), True)
+        LOCAL(ctx, E, 'r~5900', E.get('r~5894'), True)
         if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5895', E.get('n~5893'), True)
+    LOCAL(ctx, E, 'left~5895', E.get('n~5893'), True)
     return t_7484(ctx, r1, s, E)
 
 
@@ -614,7 +570,7 @@ def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5895', E.get('n~5893'), True)
+    LOCAL(ctx, E, 'left~5895', E.get('n~5893'), True)
     return True
 
 
@@ -635,7 +591,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5896', item, True)
+            LOCAL(ctx, E, 'rep~5896', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -651,15 +607,11 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7493, E, 'left~5895', E.get('taken~5897'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5897', 0, True)
+    LOCAL(ctx, E, 'taken~5897', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
@@ -669,7 +621,7 @@ def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5897', 0, True)
+    LOCAL(ctx, E, 'taken~5897', 0, True)
     return True
 
 
@@ -688,14 +640,11 @@ def d_7488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
     return t_7491(ctx, k, s, E)
 
@@ -749,7 +698,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5899', E.get('left~5895'), True)
+    LOCAL(ctx, E, 'n~5899', E.get('left~5895'), True)
     return True
 
 
@@ -759,25 +708,20 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5900', E.get('r~5894'), True)
+    LOCAL(ctx, E, 'r~5900', E.get('r~5894'), True)
     return True
 
 
 def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5901', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
@@ -794,7 +738,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5901', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5901', x_8477(ctx, E), True)
     return True
 
 
@@ -806,8 +750,6 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8478(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5901', x_8480(ctx, E))
     return True
 
@@ -842,8 +784,6 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8483(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
@@ -870,8 +810,6 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8486(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])

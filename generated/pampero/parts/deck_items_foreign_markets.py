@@ -371,15 +371,12 @@ def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5902', 'residential', True)
+    LOCAL(ctx, E, 't~5902', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -391,24 +388,18 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5902', 'residential', True)
+    LOCAL(ctx, E, 't~5902', 'residential', True)
     return True
 
 
 def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5906', 'money', True)
+    LOCAL(ctx, E, 'n~5905', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~5906', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -420,7 +411,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5905', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~5905', x_8490(ctx, E), True)
     return True
 
 
@@ -430,25 +421,20 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5906', 'money', True)
+    LOCAL(ctx, E, 'r~5906', 'money', True)
     return True
 
 
 def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
@@ -465,7 +451,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5907', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8492(ctx, E), True)
     return True
 
 
@@ -477,8 +463,6 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5907', x_8495(ctx, E))
     return True
 
@@ -513,8 +497,6 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8498(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
@@ -541,8 +523,6 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8501(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
@@ -562,21 +542,16 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5908', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5914', 'industrial', True)
+    LOCAL(ctx, E, 't~5914', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -588,24 +563,18 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5908', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     return True
 
 
 def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5912', 'money', True)
+    LOCAL(ctx, E, 'n~5911', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -617,7 +586,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5911', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'n~5911', x_8505(ctx, E), True)
     return True
 
 
@@ -627,25 +596,20 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5912', 'money', True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     return True
 
 
 def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
@@ -662,7 +626,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5913', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8507(ctx, E), True)
     return True
 
 
@@ -674,8 +638,6 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8508(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5913', x_8510(ctx, E))
     return True
 
@@ -710,8 +672,6 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
@@ -738,8 +698,6 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8516(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
@@ -764,24 +722,18 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5914', 'industrial', True)
+    LOCAL(ctx, E, 't~5914', 'industrial', True)
     return True
 
 
 def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5918', 'money', True)
+    LOCAL(ctx, E, 'n~5917', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -793,7 +745,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5917', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~5917', x_8520(ctx, E), True)
     return True
 
 
@@ -803,25 +755,20 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5918', 'money', True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     return True
 
 
 def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
@@ -838,7 +785,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5919', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8522(ctx, E), True)
     return True
 
 
@@ -850,8 +797,6 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8523(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5919', x_8525(ctx, E))
     return True
 
@@ -886,8 +831,6 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
@@ -914,8 +857,6 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8531(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
@@ -935,15 +876,12 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5920', 'resort', True)
+    LOCAL(ctx, E, 't~5920', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -955,24 +893,18 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5920', 'resort', True)
+    LOCAL(ctx, E, 't~5920', 'resort', True)
     return True
 
 
 def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5924', 'money', True)
+    LOCAL(ctx, E, 'n~5923', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -984,7 +916,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5923', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'n~5923', x_8535(ctx, E), True)
     return True
 
 
@@ -994,25 +926,20 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5924', 'money', True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     return True
 
 
 def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
@@ -1029,7 +956,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5925', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8537(ctx, E), True)
     return True
 
 
@@ -1041,8 +968,6 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8538(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5925', x_8540(ctx, E))
     return True
 
@@ -1077,8 +1002,6 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
@@ -1105,8 +1028,6 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8546(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
@@ -1126,21 +1047,16 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5926', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5932', 'commercial', True)
+    LOCAL(ctx, E, 't~5932', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -1152,24 +1068,18 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5926', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     return True
 
 
 def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5930', 'money', True)
+    LOCAL(ctx, E, 'n~5929', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -1181,7 +1091,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5929', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'n~5929', x_8550(ctx, E), True)
     return True
 
 
@@ -1191,25 +1101,20 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5930', 'money', True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     return True
 
 
 def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
@@ -1226,7 +1131,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5931', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8552(ctx, E), True)
     return True
 
 
@@ -1238,8 +1143,6 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8553(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5931', x_8555(ctx, E))
     return True
 
@@ -1274,8 +1177,6 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
@@ -1302,8 +1203,6 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8561(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
@@ -1328,24 +1227,18 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5932', 'commercial', True)
+    LOCAL(ctx, E, 't~5932', 'commercial', True)
     return True
 
 
 def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5936', 'money', True)
+    LOCAL(ctx, E, 'n~5935', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -1357,7 +1250,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5935', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'n~5935', x_8565(ctx, E), True)
     return True
 
 
@@ -1367,25 +1260,20 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5936', 'money', True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     return True
 
 
 def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
@@ -1402,7 +1290,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5937', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8567(ctx, E), True)
     return True
 
 
@@ -1414,8 +1302,6 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8568(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5937', x_8570(ctx, E))
     return True
 
@@ -1450,8 +1336,6 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
@@ -1478,8 +1362,6 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8576(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])

@@ -201,19 +201,13 @@ def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6046', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6047', 'money', True)
+    LOCAL(ctx, E, 'n~6046', 3, True)
+    LOCAL(ctx, E, 'r~6047', 'money', True)
     return t_7699(ctx, k, s, E)
 
 
@@ -223,7 +217,7 @@ def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6046', 3, True)
+    LOCAL(ctx, E, 'n~6046', 3, True)
     return True
 
 
@@ -233,7 +227,7 @@ def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6047', 'money', True)
+    LOCAL(ctx, E, 'r~6047', 'money', True)
     return True
 
 
@@ -244,22 +238,15 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6052', E.get('left~6048'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6053', E.get('r~6047'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6052', E.get('left~6048'), True)
+        LOCAL(ctx, E, 'r~6053', E.get('r~6047'), True)
         if not d_7713(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6048', E.get('n~6046'), True)
+    LOCAL(ctx, E, 'left~6048', E.get('n~6046'), True)
     return t_7701(ctx, r1, s, E)
 
 
@@ -269,7 +256,7 @@ def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6048', E.get('n~6046'), True)
+    LOCAL(ctx, E, 'left~6048', E.get('n~6046'), True)
     return True
 
 
@@ -290,7 +277,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6049', item, True)
+            LOCAL(ctx, E, 'rep~6049', item, True)
             if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -306,15 +293,11 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7710, E, 'left~6048', E.get('taken~6050'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6050', 0, True)
+    LOCAL(ctx, E, 'taken~6050', 0, True)
     return t_7704(ctx, r1, s, E)
 
 
@@ -324,7 +307,7 @@ def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6050', 0, True)
+    LOCAL(ctx, E, 'taken~6050', 0, True)
     return True
 
 
@@ -343,14 +326,11 @@ def d_7705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
     return t_7708(ctx, k, s, E)
 
@@ -404,7 +384,7 @@ def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6052', E.get('left~6048'), True)
+    LOCAL(ctx, E, 'n~6052', E.get('left~6048'), True)
     return True
 
 
@@ -414,25 +394,20 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6053', E.get('r~6047'), True)
+    LOCAL(ctx, E, 'r~6053', E.get('r~6047'), True)
     return True
 
 
 def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6054', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
@@ -449,7 +424,7 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6054', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6054', x_8735(ctx, E), True)
     return True
 
 
@@ -461,8 +436,6 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8736(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6054', x_8738(ctx, E))
     return True
 
@@ -497,8 +470,6 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8741(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
@@ -525,8 +496,6 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8744(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
@@ -546,19 +515,13 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6055', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6056', 'energy', True)
+    LOCAL(ctx, E, 'n~6055', 2, True)
+    LOCAL(ctx, E, 'r~6056', 'energy', True)
     return t_7725(ctx, k, s, E)
 
 
@@ -568,7 +531,7 @@ def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6055', 2, True)
+    LOCAL(ctx, E, 'n~6055', 2, True)
     return True
 
 
@@ -578,7 +541,7 @@ def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6056', 'energy', True)
+    LOCAL(ctx, E, 'r~6056', 'energy', True)
     return True
 
 
@@ -589,22 +552,15 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6061', E.get('left~6057'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6062', E.get('r~6056'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6061', E.get('left~6057'), True)
+        LOCAL(ctx, E, 'r~6062', E.get('r~6056'), True)
         if not d_7739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6057', E.get('n~6055'), True)
+    LOCAL(ctx, E, 'left~6057', E.get('n~6055'), True)
     return t_7727(ctx, r1, s, E)
 
 
@@ -614,7 +570,7 @@ def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6057', E.get('n~6055'), True)
+    LOCAL(ctx, E, 'left~6057', E.get('n~6055'), True)
     return True
 
 
@@ -635,7 +591,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6058', item, True)
+            LOCAL(ctx, E, 'rep~6058', item, True)
             if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -651,15 +607,11 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7736, E, 'left~6057', E.get('taken~6059'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6059', 0, True)
+    LOCAL(ctx, E, 'taken~6059', 0, True)
     return t_7730(ctx, r1, s, E)
 
 
@@ -669,7 +621,7 @@ def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6059', 0, True)
+    LOCAL(ctx, E, 'taken~6059', 0, True)
     return True
 
 
@@ -688,14 +640,11 @@ def d_7731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
     return t_7734(ctx, k, s, E)
 
@@ -749,7 +698,7 @@ def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6061', E.get('left~6057'), True)
+    LOCAL(ctx, E, 'n~6061', E.get('left~6057'), True)
     return True
 
 
@@ -759,25 +708,20 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6062', E.get('r~6056'), True)
+    LOCAL(ctx, E, 'r~6062', E.get('r~6056'), True)
     return True
 
 
 def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6063', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
@@ -794,7 +738,7 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6063', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6063', x_8764(ctx, E), True)
     return True
 
 
@@ -806,8 +750,6 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8765(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6063', x_8767(ctx, E))
     return True
 
@@ -842,8 +784,6 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8770(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
@@ -870,8 +810,6 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8773(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])

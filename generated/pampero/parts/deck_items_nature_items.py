@@ -604,14 +604,9 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     def r1():
         return t_7802(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6069', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6070', 'nature_income', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~6069', 1, True)
+    LOCAL(ctx, E, 't~6070', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -621,7 +616,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6069', 1, True)
+    LOCAL(ctx, E, 'k~6069', 1, True)
     return True
 
 
@@ -631,28 +626,19 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6070', 'nature_income', True)
+    LOCAL(ctx, E, 't~6070', 'nature_income', True)
     return True
 
 
 def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6071', E.get('k~6069'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6072', E.get('t~6070'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6073', 'effect', True)
+    LOCAL(ctx, E, 'k~6071', E.get('k~6069'), True)
+    LOCAL(ctx, E, 't~6072', E.get('t~6070'), True)
+    LOCAL(ctx, E, 'col~6073', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -662,7 +648,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6071', E.get('k~6069'), True)
+    LOCAL(ctx, E, 'k~6071', E.get('k~6069'), True)
     return True
 
 
@@ -672,7 +658,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6072', E.get('t~6070'), True)
+    LOCAL(ctx, E, 't~6072', E.get('t~6070'), True)
     return True
 
 
@@ -682,7 +668,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6073', 'effect', True)
+    LOCAL(ctx, E, 'col~6073', 'effect', True)
     return True
 
 
@@ -707,34 +693,19 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6082', E.get('t~6072'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~6082', E.get('t~6072'), True)
+        LOCAL(ctx, E, 'pos~6083', E.get('nxt~6076'), True)
         if not d_7762(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6084', E.get('t~6072'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'col~6086', E.get('col~6073'), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~6084', E.get('t~6072'), True)
+        LOCAL(ctx, E, 'at~6085', E.get('nxt~6076'), True)
+        LOCAL(ctx, E, 'col~6086', E.get('col~6073'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6076', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -744,7 +715,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6076', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6076', x_8784(ctx, E), True)
     return True
 
 
@@ -772,7 +743,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6082', E.get('t~6072'), True)
+    LOCAL(ctx, E, 't~6082', E.get('t~6072'), True)
     return True
 
 
@@ -782,7 +753,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
+    LOCAL(ctx, E, 'pos~6083', E.get('nxt~6076'), True)
     return True
 
 
@@ -794,15 +765,11 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
@@ -839,7 +806,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6084', E.get('t~6072'), True)
+    LOCAL(ctx, E, 't~6084', E.get('t~6072'), True)
     return True
 
 
@@ -849,7 +816,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
+    LOCAL(ctx, E, 'at~6085', E.get('nxt~6076'), True)
     return True
 
 
@@ -859,7 +826,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6086', E.get('col~6073'), True)
+    LOCAL(ctx, E, 'col~6086', E.get('col~6073'), True)
     return True
 
 
@@ -881,9 +848,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6088', E.get('t~6084'), True)
+    LOCAL(ctx, E, 'label~6088', E.get('t~6084'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -893,7 +858,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6088', E.get('t~6084'), True)
+    LOCAL(ctx, E, 'label~6088', E.get('t~6084'), True)
     return True
 
 
@@ -905,18 +870,11 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6089', x_8797(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
@@ -927,7 +885,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6089', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~6089', x_8797(ctx, E), True)
     return True
 
 
@@ -958,7 +916,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6087', item, True)
+            LOCAL(ctx, E, 'sp~6087', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1037,19 +995,14 @@ def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'owner~6090', x_8810(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
+    LOCAL(ctx, E, 'label~6092', E.get('owner~6090'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -1059,7 +1012,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6090', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6090', x_8810(ctx, E), True)
     return True
 
 
@@ -1069,7 +1022,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
+    LOCAL(ctx, E, 'label~6092', E.get('owner~6090'), True)
     return True
 
 
@@ -1081,18 +1034,11 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6093', x_8812(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
@@ -1103,7 +1049,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6093', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~6093', x_8812(ctx, E), True)
     return True
 
 
@@ -1134,7 +1080,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6091', item, True)
+            LOCAL(ctx, E, 'b~6091', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1189,7 +1135,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6094', item, True)
+            LOCAL(ctx, E, 'rw~6094', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1198,21 +1144,15 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6095', E.get('t~6084'), True)
+    LOCAL(ctx, E, 'label~6095', E.get('t~6084'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1234,7 +1174,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6095', E.get('t~6084'), True)
+    LOCAL(ctx, E, 'label~6095', E.get('t~6084'), True)
     return True
 
 
@@ -1246,18 +1186,11 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6096', x_8826(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
@@ -1268,7 +1201,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6096', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~6096', x_8826(ctx, E), True)
     return True
 
 
@@ -1309,8 +1242,6 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8832(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
     return True
 
@@ -1339,19 +1270,12 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6105', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6106', 'nature_income', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'k~6105', 2, True)
+        LOCAL(ctx, E, 't~6106', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8835(ctx, E):
         return False
     return t_7832(ctx, r1, s, E)
@@ -1376,19 +1300,13 @@ def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
 
 
 def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6097', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6098', 'energy', True)
+    LOCAL(ctx, E, 'n~6097', 2, True)
+    LOCAL(ctx, E, 'r~6098', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1400,7 +1318,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 2, True)
+    LOCAL(ctx, E, 'n~6097', 2, True)
     return True
 
 
@@ -1410,29 +1328,21 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6098', 'energy', True)
+    LOCAL(ctx, E, 'r~6098', 'energy', True)
     return True
 
 
 def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8838(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6099', E.get('n~6097'), True)
+    LOCAL(ctx, E, 'r~6100', E.get('r~6098'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1455,7 +1365,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    LOCAL(ctx, E, 'n~6099', E.get('n~6097'), True)
     return True
 
 
@@ -1465,19 +1375,16 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    LOCAL(ctx, E, 'r~6100', E.get('r~6098'), True)
     return True
 
 
 def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
@@ -1508,8 +1415,6 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
@@ -1536,8 +1441,6 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8846(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
@@ -1557,19 +1460,13 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6101', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    LOCAL(ctx, E, 'n~6101', 1, True)
+    LOCAL(ctx, E, 'r~6102', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1581,7 +1478,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6101', 1, True)
+    LOCAL(ctx, E, 'n~6101', 1, True)
     return True
 
 
@@ -1591,29 +1488,21 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    LOCAL(ctx, E, 'r~6102', 'batteries', True)
     return True
 
 
 def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8852(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6103', E.get('n~6101'), True)
+    LOCAL(ctx, E, 'r~6104', E.get('r~6102'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1636,7 +1525,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    LOCAL(ctx, E, 'n~6103', E.get('n~6101'), True)
     return True
 
 
@@ -1646,19 +1535,16 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    LOCAL(ctx, E, 'r~6104', E.get('r~6102'), True)
     return True
 
 
 def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
@@ -1689,8 +1575,6 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
@@ -1717,8 +1601,6 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8860(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
@@ -1745,19 +1627,13 @@ def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
 
 
 def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6097', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6098', 'energy', True)
+    LOCAL(ctx, E, 'n~6097', 2, True)
+    LOCAL(ctx, E, 'r~6098', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1769,7 +1645,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 2, True)
+    LOCAL(ctx, E, 'n~6097', 2, True)
     return True
 
 
@@ -1779,29 +1655,21 @@ def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6098', 'energy', True)
+    LOCAL(ctx, E, 'r~6098', 'energy', True)
     return True
 
 
 def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8866(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6099', E.get('n~6097'), True)
+    LOCAL(ctx, E, 'r~6100', E.get('r~6098'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1824,7 +1692,7 @@ def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    LOCAL(ctx, E, 'n~6099', E.get('n~6097'), True)
     return True
 
 
@@ -1834,19 +1702,16 @@ def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    LOCAL(ctx, E, 'r~6100', E.get('r~6098'), True)
     return True
 
 
 def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
@@ -1877,8 +1742,6 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8871(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
@@ -1905,8 +1768,6 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8874(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
@@ -1926,19 +1787,13 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6101', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    LOCAL(ctx, E, 'n~6101', 1, True)
+    LOCAL(ctx, E, 'r~6102', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1950,7 +1805,7 @@ def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6101', 1, True)
+    LOCAL(ctx, E, 'n~6101', 1, True)
     return True
 
 
@@ -1960,29 +1815,21 @@ def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6102', 'batteries', True)
+    LOCAL(ctx, E, 'r~6102', 'batteries', True)
     return True
 
 
 def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8880(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6103', E.get('n~6101'), True)
+    LOCAL(ctx, E, 'r~6104', E.get('r~6102'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -2005,7 +1852,7 @@ def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6103', E.get('n~6101'), True)
+    LOCAL(ctx, E, 'n~6103', E.get('n~6101'), True)
     return True
 
 
@@ -2015,19 +1862,16 @@ def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    LOCAL(ctx, E, 'r~6104', E.get('r~6102'), True)
     return True
 
 
 def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
@@ -2058,8 +1902,6 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8885(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
@@ -2086,8 +1928,6 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8888(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
@@ -2112,7 +1952,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6105', 2, True)
+    LOCAL(ctx, E, 'k~6105', 2, True)
     return True
 
 
@@ -2122,28 +1962,19 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6106', 'nature_income', True)
+    LOCAL(ctx, E, 't~6106', 'nature_income', True)
     return True
 
 
 def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6107', E.get('k~6105'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6108', E.get('t~6106'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6109', 'effect', True)
+    LOCAL(ctx, E, 'k~6107', E.get('k~6105'), True)
+    LOCAL(ctx, E, 't~6108', E.get('t~6106'), True)
+    LOCAL(ctx, E, 'col~6109', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -2153,7 +1984,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6107', E.get('k~6105'), True)
+    LOCAL(ctx, E, 'k~6107', E.get('k~6105'), True)
     return True
 
 
@@ -2163,7 +1994,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6108', E.get('t~6106'), True)
+    LOCAL(ctx, E, 't~6108', E.get('t~6106'), True)
     return True
 
 
@@ -2173,7 +2004,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6109', 'effect', True)
+    LOCAL(ctx, E, 'col~6109', 'effect', True)
     return True
 
 
@@ -2198,34 +2029,19 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6118', E.get('t~6108'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~6118', E.get('t~6108'), True)
+        LOCAL(ctx, E, 'pos~6119', E.get('nxt~6112'), True)
         if not d_7872(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6120', E.get('t~6108'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'col~6122', E.get('col~6109'), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~6120', E.get('t~6108'), True)
+        LOCAL(ctx, E, 'at~6121', E.get('nxt~6112'), True)
+        LOCAL(ctx, E, 'col~6122', E.get('col~6109'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6112', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -2235,7 +2051,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6112', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6112', x_8898(ctx, E), True)
     return True
 
 
@@ -2263,7 +2079,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6118', E.get('t~6108'), True)
+    LOCAL(ctx, E, 't~6118', E.get('t~6108'), True)
     return True
 
 
@@ -2273,7 +2089,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6119', E.get('nxt~6112'), True)
+    LOCAL(ctx, E, 'pos~6119', E.get('nxt~6112'), True)
     return True
 
 
@@ -2285,15 +2101,11 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6118'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~6119'), '=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~6119'), '=', False, K[5])
@@ -2330,7 +2142,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6120', E.get('t~6108'), True)
+    LOCAL(ctx, E, 't~6120', E.get('t~6108'), True)
     return True
 
 
@@ -2340,7 +2152,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6121', E.get('nxt~6112'), True)
+    LOCAL(ctx, E, 'at~6121', E.get('nxt~6112'), True)
     return True
 
 
@@ -2350,7 +2162,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6122', E.get('col~6109'), True)
+    LOCAL(ctx, E, 'col~6122', E.get('col~6109'), True)
     return True
 
 
@@ -2372,9 +2184,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    LOCAL(ctx, E, 'label~6124', E.get('t~6120'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -2384,7 +2194,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6124', E.get('t~6120'), True)
+    LOCAL(ctx, E, 'label~6124', E.get('t~6120'), True)
     return True
 
 
@@ -2396,18 +2206,11 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6125'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6125', x_8911(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6124'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
@@ -2418,7 +2221,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6125', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~6125', x_8911(ctx, E), True)
     return True
 
 
@@ -2449,7 +2252,7 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6123', item, True)
+            LOCAL(ctx, E, 'sp~6123', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2528,19 +2331,14 @@ def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'owner~6126', x_8924(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
+    LOCAL(ctx, E, 'label~6128', E.get('owner~6126'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2550,7 +2348,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6126', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6126', x_8924(ctx, E), True)
     return True
 
 
@@ -2560,7 +2358,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6128', E.get('owner~6126'), True)
+    LOCAL(ctx, E, 'label~6128', E.get('owner~6126'), True)
     return True
 
 
@@ -2572,18 +2370,11 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6129'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6129', x_8926(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6128'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
@@ -2594,7 +2385,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6129', x_8926(ctx, E), True)
+    LOCAL(ctx, E, 'was~6129', x_8926(ctx, E), True)
     return True
 
 
@@ -2625,7 +2416,7 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6127', item, True)
+            LOCAL(ctx, E, 'b~6127', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2680,7 +2471,7 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6130', item, True)
+            LOCAL(ctx, E, 'rw~6130', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2689,21 +2480,15 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6120'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    LOCAL(ctx, E, 'label~6131', E.get('t~6120'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2725,7 +2510,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6131', E.get('t~6120'), True)
+    LOCAL(ctx, E, 'label~6131', E.get('t~6120'), True)
     return True
 
 
@@ -2737,18 +2522,11 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6132'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6132', x_8940(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6131'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
@@ -2759,7 +2537,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6132', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~6132', x_8940(ctx, E), True)
     return True
 
 
@@ -2800,8 +2578,6 @@ def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8946(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
     return True
 

@@ -2775,28 +2775,15 @@ def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6156', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6157', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6158', x_8983(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6156', 10, True)
+        LOCAL(ctx, E, 'r~6157', 'money', True)
+        LOCAL(ctx, E, 'k~6158', x_8983(ctx, E), True)
         return t_7942(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6137', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6138', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6137', 10, True)
+    LOCAL(ctx, E, 'r~6138', 'money', True)
     return t_7916(ctx, r1, s, E)
 
 
@@ -2806,7 +2793,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6137', 10, True)
+    LOCAL(ctx, E, 'n~6137', 10, True)
     return True
 
 
@@ -2816,7 +2803,7 @@ def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6138', 'money', True)
+    LOCAL(ctx, E, 'r~6138', 'money', True)
     return True
 
 
@@ -2827,22 +2814,15 @@ def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6143', E.get('left~6139'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6144', E.get('r~6138'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6143', E.get('left~6139'), True)
+        LOCAL(ctx, E, 'r~6144', E.get('r~6138'), True)
         if not d_7930(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6139', E.get('n~6137'), True)
+    LOCAL(ctx, E, 'left~6139', E.get('n~6137'), True)
     return t_7918(ctx, r1, s, E)
 
 
@@ -2852,7 +2832,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6139', E.get('n~6137'), True)
+    LOCAL(ctx, E, 'left~6139', E.get('n~6137'), True)
     return True
 
 
@@ -2873,7 +2853,7 @@ def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6140', item, True)
+            LOCAL(ctx, E, 'rep~6140', item, True)
             if x_8956(ctx, E):
                 return t_7919(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2889,15 +2869,11 @@ def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7927, E, 'left~6139', E.get('taken~6141'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6141', 0, True)
+    LOCAL(ctx, E, 'taken~6141', 0, True)
     return t_7921(ctx, r1, s, E)
 
 
@@ -2907,7 +2883,7 @@ def d_7920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6141', 0, True)
+    LOCAL(ctx, E, 'taken~6141', 0, True)
     return True
 
 
@@ -2926,14 +2902,11 @@ def d_7922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6141', E.get('instead~6142'))
     return t_7925(ctx, k, s, E)
 
@@ -2987,7 +2960,7 @@ def d_7928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6143', E.get('left~6139'), True)
+    LOCAL(ctx, E, 'n~6143', E.get('left~6139'), True)
     return True
 
 
@@ -2997,25 +2970,20 @@ def d_7929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6144', E.get('r~6138'), True)
+    LOCAL(ctx, E, 'r~6144', E.get('r~6138'), True)
     return True
 
 
 def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6145', x_8969(ctx, E), True)
+    LOCAL(ctx, E, 'k~6145', x_8969(ctx, E), True)
     if not d_7932(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~6144'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6145'), '+=', False, K[2])
@@ -3032,7 +3000,7 @@ def d_7931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6145', x_8969(ctx, E), True)
+    LOCAL(ctx, E, 'k~6145', x_8969(ctx, E), True)
     return True
 
 
@@ -3044,8 +3012,6 @@ def d_7932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8970(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6145', x_8972(ctx, E))
     return True
 
@@ -3080,8 +3046,6 @@ def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8975(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~6144'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6145'), '-=', False, K[3])
@@ -3108,8 +3072,6 @@ def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8978(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6145'), '+=', False, K[4])
@@ -3134,7 +3096,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6156', 10, True)
+    LOCAL(ctx, E, 'n~6156', 10, True)
     return True
 
 
@@ -3144,7 +3106,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6157', 'money', True)
+    LOCAL(ctx, E, 'r~6157', 'money', True)
     return True
 
 
@@ -3154,24 +3116,18 @@ def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6158', x_8983(ctx, E), True)
+    LOCAL(ctx, E, 'k~6158', x_8983(ctx, E), True)
     return True
 
 
 def t_7942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6159', x_8984(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6160', E.get('r~6157'), True)
+    LOCAL(ctx, E, 'n~6159', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'r~6160', E.get('r~6157'), True)
     return t_7945(ctx, k, s, E)
 
 
@@ -3181,7 +3137,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6159', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'n~6159', x_8984(ctx, E), True)
     return True
 
 
@@ -3191,7 +3147,7 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6160', E.get('r~6157'), True)
+    LOCAL(ctx, E, 'r~6160', E.get('r~6157'), True)
     return True
 
 
@@ -3202,22 +3158,15 @@ def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6165', E.get('left~6161'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6166', E.get('r~6160'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6165', E.get('left~6161'), True)
+        LOCAL(ctx, E, 'r~6166', E.get('r~6160'), True)
         if not d_7959(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6161', E.get('n~6159'), True)
+    LOCAL(ctx, E, 'left~6161', E.get('n~6159'), True)
     return t_7947(ctx, r1, s, E)
 
 
@@ -3227,7 +3176,7 @@ def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6161', E.get('n~6159'), True)
+    LOCAL(ctx, E, 'left~6161', E.get('n~6159'), True)
     return True
 
 
@@ -3248,7 +3197,7 @@ def t_7947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6162', item, True)
+            LOCAL(ctx, E, 'rep~6162', item, True)
             if x_8988(ctx, E):
                 return t_7948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3264,15 +3213,11 @@ def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7956, E, 'left~6161', E.get('taken~6163'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6163', 0, True)
+    LOCAL(ctx, E, 'taken~6163', 0, True)
     return t_7950(ctx, r1, s, E)
 
 
@@ -3282,7 +3227,7 @@ def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6163', 0, True)
+    LOCAL(ctx, E, 'taken~6163', 0, True)
     return True
 
 
@@ -3301,14 +3246,11 @@ def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6163', E.get('instead~6164'))
     return t_7954(ctx, k, s, E)
 
@@ -3362,7 +3304,7 @@ def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6165', E.get('left~6161'), True)
+    LOCAL(ctx, E, 'n~6165', E.get('left~6161'), True)
     return True
 
 
@@ -3372,25 +3314,20 @@ def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6166', E.get('r~6160'), True)
+    LOCAL(ctx, E, 'r~6166', E.get('r~6160'), True)
     return True
 
 
 def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6167', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~6167', x_9003(ctx, E), True)
     if not d_7961(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~6166'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6167'), '+=', False, K[2])
@@ -3407,7 +3344,7 @@ def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6167', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~6167', x_9003(ctx, E), True)
     return True
 
 
@@ -3419,8 +3356,6 @@ def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9004(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6167', x_9006(ctx, E))
     return True
 
@@ -3455,8 +3390,6 @@ def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9009(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~6166'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6167'), '-=', False, K[3])
@@ -3483,8 +3416,6 @@ def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9012(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6167'), '+=', False, K[4])
@@ -3510,28 +3441,15 @@ def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6188', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6189', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6190', x_9047(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6188', 10, True)
+        LOCAL(ctx, E, 'r~6189', 'money', True)
+        LOCAL(ctx, E, 'k~6190', x_9047(ctx, E), True)
         return t_7997(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6169', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6170', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6169', 10, True)
+    LOCAL(ctx, E, 'r~6170', 'money', True)
     return t_7971(ctx, r1, s, E)
 
 
@@ -3541,7 +3459,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6169', 10, True)
+    LOCAL(ctx, E, 'n~6169', 10, True)
     return True
 
 
@@ -3551,7 +3469,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6170', 'money', True)
+    LOCAL(ctx, E, 'r~6170', 'money', True)
     return True
 
 
@@ -3562,22 +3480,15 @@ def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6175', E.get('left~6171'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6176', E.get('r~6170'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6175', E.get('left~6171'), True)
+        LOCAL(ctx, E, 'r~6176', E.get('r~6170'), True)
         if not d_7985(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6171', E.get('n~6169'), True)
+    LOCAL(ctx, E, 'left~6171', E.get('n~6169'), True)
     return t_7973(ctx, r1, s, E)
 
 
@@ -3587,7 +3498,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6171', E.get('n~6169'), True)
+    LOCAL(ctx, E, 'left~6171', E.get('n~6169'), True)
     return True
 
 
@@ -3608,7 +3519,7 @@ def t_7973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6172', item, True)
+            LOCAL(ctx, E, 'rep~6172', item, True)
             if x_9020(ctx, E):
                 return t_7974(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3624,15 +3535,11 @@ def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7982, E, 'left~6171', E.get('taken~6173'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6173', 0, True)
+    LOCAL(ctx, E, 'taken~6173', 0, True)
     return t_7976(ctx, r1, s, E)
 
 
@@ -3642,7 +3549,7 @@ def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6173', 0, True)
+    LOCAL(ctx, E, 'taken~6173', 0, True)
     return True
 
 
@@ -3661,14 +3568,11 @@ def d_7977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6173', E.get('instead~6174'))
     return t_7980(ctx, k, s, E)
 
@@ -3722,7 +3626,7 @@ def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6175', E.get('left~6171'), True)
+    LOCAL(ctx, E, 'n~6175', E.get('left~6171'), True)
     return True
 
 
@@ -3732,25 +3636,20 @@ def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6176', E.get('r~6170'), True)
+    LOCAL(ctx, E, 'r~6176', E.get('r~6170'), True)
     return True
 
 
 def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6177', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~6177', x_9033(ctx, E), True)
     if not d_7987(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~6176'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6177'), '+=', False, K[2])
@@ -3767,7 +3666,7 @@ def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6177', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~6177', x_9033(ctx, E), True)
     return True
 
 
@@ -3779,8 +3678,6 @@ def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9034(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6177', x_9036(ctx, E))
     return True
 
@@ -3815,8 +3712,6 @@ def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9039(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~6176'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6177'), '-=', False, K[3])
@@ -3843,8 +3738,6 @@ def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9042(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6177'), '+=', False, K[4])
@@ -3869,7 +3762,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6188', 10, True)
+    LOCAL(ctx, E, 'n~6188', 10, True)
     return True
 
 
@@ -3879,7 +3772,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6189', 'money', True)
+    LOCAL(ctx, E, 'r~6189', 'money', True)
     return True
 
 
@@ -3889,24 +3782,18 @@ def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6190', x_9047(ctx, E), True)
+    LOCAL(ctx, E, 'k~6190', x_9047(ctx, E), True)
     return True
 
 
 def t_7997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6191', x_9048(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6192', E.get('r~6189'), True)
+    LOCAL(ctx, E, 'n~6191', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'r~6192', E.get('r~6189'), True)
     return t_8000(ctx, k, s, E)
 
 
@@ -3916,7 +3803,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6191', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'n~6191', x_9048(ctx, E), True)
     return True
 
 
@@ -3926,7 +3813,7 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6192', E.get('r~6189'), True)
+    LOCAL(ctx, E, 'r~6192', E.get('r~6189'), True)
     return True
 
 
@@ -3937,22 +3824,15 @@ def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6197', E.get('left~6193'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6198', E.get('r~6192'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6197', E.get('left~6193'), True)
+        LOCAL(ctx, E, 'r~6198', E.get('r~6192'), True)
         if not d_8014(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6193', E.get('n~6191'), True)
+    LOCAL(ctx, E, 'left~6193', E.get('n~6191'), True)
     return t_8002(ctx, r1, s, E)
 
 
@@ -3962,7 +3842,7 @@ def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6193', E.get('n~6191'), True)
+    LOCAL(ctx, E, 'left~6193', E.get('n~6191'), True)
     return True
 
 
@@ -3983,7 +3863,7 @@ def t_8002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6194', item, True)
+            LOCAL(ctx, E, 'rep~6194', item, True)
             if x_9052(ctx, E):
                 return t_8003(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3999,15 +3879,11 @@ def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8011, E, 'left~6193', E.get('taken~6195'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6195', 0, True)
+    LOCAL(ctx, E, 'taken~6195', 0, True)
     return t_8005(ctx, r1, s, E)
 
 
@@ -4017,7 +3893,7 @@ def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6195', 0, True)
+    LOCAL(ctx, E, 'taken~6195', 0, True)
     return True
 
 
@@ -4036,14 +3912,11 @@ def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6195', E.get('instead~6196'))
     return t_8009(ctx, k, s, E)
 
@@ -4097,7 +3970,7 @@ def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6197', E.get('left~6193'), True)
+    LOCAL(ctx, E, 'n~6197', E.get('left~6193'), True)
     return True
 
 
@@ -4107,25 +3980,20 @@ def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6198', E.get('r~6192'), True)
+    LOCAL(ctx, E, 'r~6198', E.get('r~6192'), True)
     return True
 
 
 def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6199', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~6199', x_9067(ctx, E), True)
     if not d_8016(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~6198'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6199'), '+=', False, K[2])
@@ -4142,7 +4010,7 @@ def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6199', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~6199', x_9067(ctx, E), True)
     return True
 
 
@@ -4154,8 +4022,6 @@ def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9068(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6199', x_9070(ctx, E))
     return True
 
@@ -4190,8 +4056,6 @@ def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9073(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~6198'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6199'), '-=', False, K[3])
@@ -4218,8 +4082,6 @@ def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9076(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6199'), '+=', False, K[4])
@@ -4245,28 +4107,15 @@ def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6223', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6224', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6225', x_9111(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6223', 10, True)
+        LOCAL(ctx, E, 'r~6224', 'money', True)
+        LOCAL(ctx, E, 'k~6225', x_9111(ctx, E), True)
         return t_8052(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6204', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6205', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6204', 10, True)
+    LOCAL(ctx, E, 'r~6205', 'money', True)
     return t_8026(ctx, r1, s, E)
 
 
@@ -4276,7 +4125,7 @@ def d_8024(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6204', 10, True)
+    LOCAL(ctx, E, 'n~6204', 10, True)
     return True
 
 
@@ -4286,7 +4135,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6205', 'money', True)
+    LOCAL(ctx, E, 'r~6205', 'money', True)
     return True
 
 
@@ -4297,22 +4146,15 @@ def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6210', E.get('left~6206'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6211', E.get('r~6205'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6210', E.get('left~6206'), True)
+        LOCAL(ctx, E, 'r~6211', E.get('r~6205'), True)
         if not d_8040(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6206', E.get('n~6204'), True)
+    LOCAL(ctx, E, 'left~6206', E.get('n~6204'), True)
     return t_8028(ctx, r1, s, E)
 
 
@@ -4322,7 +4164,7 @@ def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6206', E.get('n~6204'), True)
+    LOCAL(ctx, E, 'left~6206', E.get('n~6204'), True)
     return True
 
 
@@ -4343,7 +4185,7 @@ def t_8028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6207', item, True)
+            LOCAL(ctx, E, 'rep~6207', item, True)
             if x_9084(ctx, E):
                 return t_8029(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4359,15 +4201,11 @@ def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8037, E, 'left~6206', E.get('taken~6208'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6208', 0, True)
+    LOCAL(ctx, E, 'taken~6208', 0, True)
     return t_8031(ctx, r1, s, E)
 
 
@@ -4377,7 +4215,7 @@ def d_8030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6208', 0, True)
+    LOCAL(ctx, E, 'taken~6208', 0, True)
     return True
 
 
@@ -4396,14 +4234,11 @@ def d_8032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6208', E.get('instead~6209'))
     return t_8035(ctx, k, s, E)
 
@@ -4457,7 +4292,7 @@ def d_8038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6210', E.get('left~6206'), True)
+    LOCAL(ctx, E, 'n~6210', E.get('left~6206'), True)
     return True
 
 
@@ -4467,25 +4302,20 @@ def d_8039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6211', E.get('r~6205'), True)
+    LOCAL(ctx, E, 'r~6211', E.get('r~6205'), True)
     return True
 
 
 def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6212', x_9097(ctx, E), True)
+    LOCAL(ctx, E, 'k~6212', x_9097(ctx, E), True)
     if not d_8042(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~6211'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6212'), '+=', False, K[2])
@@ -4502,7 +4332,7 @@ def d_8041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6212', x_9097(ctx, E), True)
+    LOCAL(ctx, E, 'k~6212', x_9097(ctx, E), True)
     return True
 
 
@@ -4514,8 +4344,6 @@ def d_8042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9098(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6212', x_9100(ctx, E))
     return True
 
@@ -4550,8 +4378,6 @@ def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9103(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~6211'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6212'), '-=', False, K[3])
@@ -4578,8 +4404,6 @@ def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9106(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6212'), '+=', False, K[4])
@@ -4604,7 +4428,7 @@ def d_8049(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6223', 10, True)
+    LOCAL(ctx, E, 'n~6223', 10, True)
     return True
 
 
@@ -4614,7 +4438,7 @@ def d_8050(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6224', 'money', True)
+    LOCAL(ctx, E, 'r~6224', 'money', True)
     return True
 
 
@@ -4624,24 +4448,18 @@ def d_8051(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6225', x_9111(ctx, E), True)
+    LOCAL(ctx, E, 'k~6225', x_9111(ctx, E), True)
     return True
 
 
 def t_8052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6226', x_9112(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6227', E.get('r~6224'), True)
+    LOCAL(ctx, E, 'n~6226', x_9112(ctx, E), True)
+    LOCAL(ctx, E, 'r~6227', E.get('r~6224'), True)
     return t_8055(ctx, k, s, E)
 
 
@@ -4651,7 +4469,7 @@ def d_8053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6226', x_9112(ctx, E), True)
+    LOCAL(ctx, E, 'n~6226', x_9112(ctx, E), True)
     return True
 
 
@@ -4661,7 +4479,7 @@ def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6227', E.get('r~6224'), True)
+    LOCAL(ctx, E, 'r~6227', E.get('r~6224'), True)
     return True
 
 
@@ -4672,22 +4490,15 @@ def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6232', E.get('left~6228'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6233', E.get('r~6227'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6232', E.get('left~6228'), True)
+        LOCAL(ctx, E, 'r~6233', E.get('r~6227'), True)
         if not d_8069(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6228', E.get('n~6226'), True)
+    LOCAL(ctx, E, 'left~6228', E.get('n~6226'), True)
     return t_8057(ctx, r1, s, E)
 
 
@@ -4697,7 +4508,7 @@ def d_8056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6228', E.get('n~6226'), True)
+    LOCAL(ctx, E, 'left~6228', E.get('n~6226'), True)
     return True
 
 
@@ -4718,7 +4529,7 @@ def t_8057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6229', item, True)
+            LOCAL(ctx, E, 'rep~6229', item, True)
             if x_9116(ctx, E):
                 return t_8058(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4734,15 +4545,11 @@ def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8066, E, 'left~6228', E.get('taken~6230'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6230', 0, True)
+    LOCAL(ctx, E, 'taken~6230', 0, True)
     return t_8060(ctx, r1, s, E)
 
 
@@ -4752,7 +4559,7 @@ def d_8059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6230', 0, True)
+    LOCAL(ctx, E, 'taken~6230', 0, True)
     return True
 
 
@@ -4771,14 +4578,11 @@ def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6230', E.get('instead~6231'))
     return t_8064(ctx, k, s, E)
 
@@ -4832,7 +4636,7 @@ def d_8067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6232', E.get('left~6228'), True)
+    LOCAL(ctx, E, 'n~6232', E.get('left~6228'), True)
     return True
 
 
@@ -4842,25 +4646,20 @@ def d_8068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6233', E.get('r~6227'), True)
+    LOCAL(ctx, E, 'r~6233', E.get('r~6227'), True)
     return True
 
 
 def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6234', x_9131(ctx, E), True)
+    LOCAL(ctx, E, 'k~6234', x_9131(ctx, E), True)
     if not d_8071(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~6233'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6234'), '+=', False, K[2])
@@ -4877,7 +4676,7 @@ def d_8070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6234', x_9131(ctx, E), True)
+    LOCAL(ctx, E, 'k~6234', x_9131(ctx, E), True)
     return True
 
 
@@ -4889,8 +4688,6 @@ def d_8071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9132(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6234', x_9134(ctx, E))
     return True
 
@@ -4925,8 +4722,6 @@ def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9137(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~6233'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6234'), '-=', False, K[3])
@@ -4953,8 +4748,6 @@ def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9140(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6234'), '+=', False, K[4])
@@ -4980,28 +4773,15 @@ def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6255', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6256', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6257', x_9175(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6255', 10, True)
+        LOCAL(ctx, E, 'r~6256', 'money', True)
+        LOCAL(ctx, E, 'k~6257', x_9175(ctx, E), True)
         return t_8107(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6236', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6237', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6236', 10, True)
+    LOCAL(ctx, E, 'r~6237', 'money', True)
     return t_8081(ctx, r1, s, E)
 
 
@@ -5011,7 +4791,7 @@ def d_8079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6236', 10, True)
+    LOCAL(ctx, E, 'n~6236', 10, True)
     return True
 
 
@@ -5021,7 +4801,7 @@ def d_8080(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6237', 'money', True)
+    LOCAL(ctx, E, 'r~6237', 'money', True)
     return True
 
 
@@ -5032,22 +4812,15 @@ def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6242', E.get('left~6238'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6243', E.get('r~6237'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6242', E.get('left~6238'), True)
+        LOCAL(ctx, E, 'r~6243', E.get('r~6237'), True)
         if not d_8095(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6238', E.get('n~6236'), True)
+    LOCAL(ctx, E, 'left~6238', E.get('n~6236'), True)
     return t_8083(ctx, r1, s, E)
 
 
@@ -5057,7 +4830,7 @@ def d_8082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6238', E.get('n~6236'), True)
+    LOCAL(ctx, E, 'left~6238', E.get('n~6236'), True)
     return True
 
 
@@ -5078,7 +4851,7 @@ def t_8083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6239', item, True)
+            LOCAL(ctx, E, 'rep~6239', item, True)
             if x_9148(ctx, E):
                 return t_8084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5094,15 +4867,11 @@ def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8092, E, 'left~6238', E.get('taken~6240'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6240', 0, True)
+    LOCAL(ctx, E, 'taken~6240', 0, True)
     return t_8086(ctx, r1, s, E)
 
 
@@ -5112,7 +4881,7 @@ def d_8085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6240', 0, True)
+    LOCAL(ctx, E, 'taken~6240', 0, True)
     return True
 
 
@@ -5131,14 +4900,11 @@ def d_8087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6240', E.get('instead~6241'))
     return t_8090(ctx, k, s, E)
 
@@ -5192,7 +4958,7 @@ def d_8093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6242', E.get('left~6238'), True)
+    LOCAL(ctx, E, 'n~6242', E.get('left~6238'), True)
     return True
 
 
@@ -5202,25 +4968,20 @@ def d_8094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6243', E.get('r~6237'), True)
+    LOCAL(ctx, E, 'r~6243', E.get('r~6237'), True)
     return True
 
 
 def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6244', x_9161(ctx, E), True)
+    LOCAL(ctx, E, 'k~6244', x_9161(ctx, E), True)
     if not d_8097(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~6243'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6244'), '+=', False, K[2])
@@ -5237,7 +4998,7 @@ def d_8096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6244', x_9161(ctx, E), True)
+    LOCAL(ctx, E, 'k~6244', x_9161(ctx, E), True)
     return True
 
 
@@ -5249,8 +5010,6 @@ def d_8097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9162(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6244', x_9164(ctx, E))
     return True
 
@@ -5285,8 +5044,6 @@ def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9167(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~6243'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6244'), '-=', False, K[3])
@@ -5313,8 +5070,6 @@ def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9170(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6244'), '+=', False, K[4])
@@ -5339,7 +5094,7 @@ def d_8104(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6255', 10, True)
+    LOCAL(ctx, E, 'n~6255', 10, True)
     return True
 
 
@@ -5349,7 +5104,7 @@ def d_8105(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6256', 'money', True)
+    LOCAL(ctx, E, 'r~6256', 'money', True)
     return True
 
 
@@ -5359,24 +5114,18 @@ def d_8106(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6257', x_9175(ctx, E), True)
+    LOCAL(ctx, E, 'k~6257', x_9175(ctx, E), True)
     return True
 
 
 def t_8107(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6258', x_9176(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6259', E.get('r~6256'), True)
+    LOCAL(ctx, E, 'n~6258', x_9176(ctx, E), True)
+    LOCAL(ctx, E, 'r~6259', E.get('r~6256'), True)
     return t_8110(ctx, k, s, E)
 
 
@@ -5386,7 +5135,7 @@ def d_8108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6258', x_9176(ctx, E), True)
+    LOCAL(ctx, E, 'n~6258', x_9176(ctx, E), True)
     return True
 
 
@@ -5396,7 +5145,7 @@ def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6259', E.get('r~6256'), True)
+    LOCAL(ctx, E, 'r~6259', E.get('r~6256'), True)
     return True
 
 
@@ -5407,22 +5156,15 @@ def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6264', E.get('left~6260'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6265', E.get('r~6259'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6264', E.get('left~6260'), True)
+        LOCAL(ctx, E, 'r~6265', E.get('r~6259'), True)
         if not d_8124(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6260', E.get('n~6258'), True)
+    LOCAL(ctx, E, 'left~6260', E.get('n~6258'), True)
     return t_8112(ctx, r1, s, E)
 
 
@@ -5432,7 +5174,7 @@ def d_8111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6260', E.get('n~6258'), True)
+    LOCAL(ctx, E, 'left~6260', E.get('n~6258'), True)
     return True
 
 
@@ -5453,7 +5195,7 @@ def t_8112(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6261', item, True)
+            LOCAL(ctx, E, 'rep~6261', item, True)
             if x_9180(ctx, E):
                 return t_8113(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5469,15 +5211,11 @@ def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8121, E, 'left~6260', E.get('taken~6262'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6262', 0, True)
+    LOCAL(ctx, E, 'taken~6262', 0, True)
     return t_8115(ctx, r1, s, E)
 
 
@@ -5487,7 +5225,7 @@ def d_8114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6262', 0, True)
+    LOCAL(ctx, E, 'taken~6262', 0, True)
     return True
 
 
@@ -5506,14 +5244,11 @@ def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6262', E.get('instead~6263'))
     return t_8119(ctx, k, s, E)
 
@@ -5567,7 +5302,7 @@ def d_8122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6264', E.get('left~6260'), True)
+    LOCAL(ctx, E, 'n~6264', E.get('left~6260'), True)
     return True
 
 
@@ -5577,25 +5312,20 @@ def d_8123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6265', E.get('r~6259'), True)
+    LOCAL(ctx, E, 'r~6265', E.get('r~6259'), True)
     return True
 
 
 def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6266', x_9195(ctx, E), True)
+    LOCAL(ctx, E, 'k~6266', x_9195(ctx, E), True)
     if not d_8126(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~6265'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6266'), '+=', False, K[2])
@@ -5612,7 +5342,7 @@ def d_8125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6266', x_9195(ctx, E), True)
+    LOCAL(ctx, E, 'k~6266', x_9195(ctx, E), True)
     return True
 
 
@@ -5624,8 +5354,6 @@ def d_8126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9196(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6266', x_9198(ctx, E))
     return True
 
@@ -5660,8 +5388,6 @@ def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9201(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~6265'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6266'), '-=', False, K[3])
@@ -5688,8 +5414,6 @@ def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9204(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6266'), '+=', False, K[4])
@@ -5715,28 +5439,15 @@ def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6287', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6288', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6289', x_9239(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6287', 10, True)
+        LOCAL(ctx, E, 'r~6288', 'money', True)
+        LOCAL(ctx, E, 'k~6289', x_9239(ctx, E), True)
         return t_8162(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6268', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6269', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6268', 10, True)
+    LOCAL(ctx, E, 'r~6269', 'money', True)
     return t_8136(ctx, r1, s, E)
 
 
@@ -5746,7 +5457,7 @@ def d_8134(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6268', 10, True)
+    LOCAL(ctx, E, 'n~6268', 10, True)
     return True
 
 
@@ -5756,7 +5467,7 @@ def d_8135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6269', 'money', True)
+    LOCAL(ctx, E, 'r~6269', 'money', True)
     return True
 
 
@@ -5767,22 +5478,15 @@ def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6274', E.get('left~6270'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6275', E.get('r~6269'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6274', E.get('left~6270'), True)
+        LOCAL(ctx, E, 'r~6275', E.get('r~6269'), True)
         if not d_8150(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6270', E.get('n~6268'), True)
+    LOCAL(ctx, E, 'left~6270', E.get('n~6268'), True)
     return t_8138(ctx, r1, s, E)
 
 
@@ -5792,7 +5496,7 @@ def d_8137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6270', E.get('n~6268'), True)
+    LOCAL(ctx, E, 'left~6270', E.get('n~6268'), True)
     return True
 
 
@@ -5813,7 +5517,7 @@ def t_8138(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6271', item, True)
+            LOCAL(ctx, E, 'rep~6271', item, True)
             if x_9212(ctx, E):
                 return t_8139(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5829,15 +5533,11 @@ def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8147, E, 'left~6270', E.get('taken~6272'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6272', 0, True)
+    LOCAL(ctx, E, 'taken~6272', 0, True)
     return t_8141(ctx, r1, s, E)
 
 
@@ -5847,7 +5547,7 @@ def d_8140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6272', 0, True)
+    LOCAL(ctx, E, 'taken~6272', 0, True)
     return True
 
 
@@ -5866,14 +5566,11 @@ def d_8142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6272', E.get('instead~6273'))
     return t_8145(ctx, k, s, E)
 
@@ -5927,7 +5624,7 @@ def d_8148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6274', E.get('left~6270'), True)
+    LOCAL(ctx, E, 'n~6274', E.get('left~6270'), True)
     return True
 
 
@@ -5937,25 +5634,20 @@ def d_8149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6275', E.get('r~6269'), True)
+    LOCAL(ctx, E, 'r~6275', E.get('r~6269'), True)
     return True
 
 
 def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6276', x_9225(ctx, E), True)
+    LOCAL(ctx, E, 'k~6276', x_9225(ctx, E), True)
     if not d_8152(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~6275'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6276'), '+=', False, K[2])
@@ -5972,7 +5664,7 @@ def d_8151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6276', x_9225(ctx, E), True)
+    LOCAL(ctx, E, 'k~6276', x_9225(ctx, E), True)
     return True
 
 
@@ -5984,8 +5676,6 @@ def d_8152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9226(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6276', x_9228(ctx, E))
     return True
 
@@ -6020,8 +5710,6 @@ def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9231(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~6275'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6276'), '-=', False, K[3])
@@ -6048,8 +5736,6 @@ def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9234(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6276'), '+=', False, K[4])
@@ -6074,7 +5760,7 @@ def d_8159(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6287', 10, True)
+    LOCAL(ctx, E, 'n~6287', 10, True)
     return True
 
 
@@ -6084,7 +5770,7 @@ def d_8160(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6288', 'money', True)
+    LOCAL(ctx, E, 'r~6288', 'money', True)
     return True
 
 
@@ -6094,24 +5780,18 @@ def d_8161(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6289', x_9239(ctx, E), True)
+    LOCAL(ctx, E, 'k~6289', x_9239(ctx, E), True)
     return True
 
 
 def t_8162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6290', x_9240(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6291', E.get('r~6288'), True)
+    LOCAL(ctx, E, 'n~6290', x_9240(ctx, E), True)
+    LOCAL(ctx, E, 'r~6291', E.get('r~6288'), True)
     return t_8165(ctx, k, s, E)
 
 
@@ -6121,7 +5801,7 @@ def d_8163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6290', x_9240(ctx, E), True)
+    LOCAL(ctx, E, 'n~6290', x_9240(ctx, E), True)
     return True
 
 
@@ -6131,7 +5811,7 @@ def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6291', E.get('r~6288'), True)
+    LOCAL(ctx, E, 'r~6291', E.get('r~6288'), True)
     return True
 
 
@@ -6142,22 +5822,15 @@ def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6296', E.get('left~6292'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6297', E.get('r~6291'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6296', E.get('left~6292'), True)
+        LOCAL(ctx, E, 'r~6297', E.get('r~6291'), True)
         if not d_8179(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6292', E.get('n~6290'), True)
+    LOCAL(ctx, E, 'left~6292', E.get('n~6290'), True)
     return t_8167(ctx, r1, s, E)
 
 
@@ -6167,7 +5840,7 @@ def d_8166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6292', E.get('n~6290'), True)
+    LOCAL(ctx, E, 'left~6292', E.get('n~6290'), True)
     return True
 
 
@@ -6188,7 +5861,7 @@ def t_8167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6293', item, True)
+            LOCAL(ctx, E, 'rep~6293', item, True)
             if x_9244(ctx, E):
                 return t_8168(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6204,15 +5877,11 @@ def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8176, E, 'left~6292', E.get('taken~6294'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6294', 0, True)
+    LOCAL(ctx, E, 'taken~6294', 0, True)
     return t_8170(ctx, r1, s, E)
 
 
@@ -6222,7 +5891,7 @@ def d_8169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6294', 0, True)
+    LOCAL(ctx, E, 'taken~6294', 0, True)
     return True
 
 
@@ -6241,14 +5910,11 @@ def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6294', E.get('instead~6295'))
     return t_8174(ctx, k, s, E)
 
@@ -6302,7 +5968,7 @@ def d_8177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6296', E.get('left~6292'), True)
+    LOCAL(ctx, E, 'n~6296', E.get('left~6292'), True)
     return True
 
 
@@ -6312,25 +5978,20 @@ def d_8178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6297', E.get('r~6291'), True)
+    LOCAL(ctx, E, 'r~6297', E.get('r~6291'), True)
     return True
 
 
 def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6298', x_9259(ctx, E), True)
+    LOCAL(ctx, E, 'k~6298', x_9259(ctx, E), True)
     if not d_8181(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~6297'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6298'), '+=', False, K[2])
@@ -6347,7 +6008,7 @@ def d_8180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6298', x_9259(ctx, E), True)
+    LOCAL(ctx, E, 'k~6298', x_9259(ctx, E), True)
     return True
 
 
@@ -6359,8 +6020,6 @@ def d_8181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9260(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6298', x_9262(ctx, E))
     return True
 
@@ -6395,8 +6054,6 @@ def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9265(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~6297'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6298'), '-=', False, K[3])
@@ -6423,8 +6080,6 @@ def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9268(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6298'), '+=', False, K[4])
@@ -6450,28 +6105,15 @@ def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6320', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6321', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6322', x_9303(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6320', 10, True)
+        LOCAL(ctx, E, 'r~6321', 'money', True)
+        LOCAL(ctx, E, 'k~6322', x_9303(ctx, E), True)
         return t_8217(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6301', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6302', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6301', 10, True)
+    LOCAL(ctx, E, 'r~6302', 'money', True)
     return t_8191(ctx, r1, s, E)
 
 
@@ -6481,7 +6123,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6301', 10, True)
+    LOCAL(ctx, E, 'n~6301', 10, True)
     return True
 
 
@@ -6491,7 +6133,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6302', 'money', True)
+    LOCAL(ctx, E, 'r~6302', 'money', True)
     return True
 
 
@@ -6502,22 +6144,15 @@ def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6307', E.get('left~6303'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6308', E.get('r~6302'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6307', E.get('left~6303'), True)
+        LOCAL(ctx, E, 'r~6308', E.get('r~6302'), True)
         if not d_8205(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6303', E.get('n~6301'), True)
+    LOCAL(ctx, E, 'left~6303', E.get('n~6301'), True)
     return t_8193(ctx, r1, s, E)
 
 
@@ -6527,7 +6162,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6303', E.get('n~6301'), True)
+    LOCAL(ctx, E, 'left~6303', E.get('n~6301'), True)
     return True
 
 
@@ -6548,7 +6183,7 @@ def t_8193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6304', item, True)
+            LOCAL(ctx, E, 'rep~6304', item, True)
             if x_9276(ctx, E):
                 return t_8194(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6564,15 +6199,11 @@ def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8202, E, 'left~6303', E.get('taken~6305'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6305', 0, True)
+    LOCAL(ctx, E, 'taken~6305', 0, True)
     return t_8196(ctx, r1, s, E)
 
 
@@ -6582,7 +6213,7 @@ def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6305', 0, True)
+    LOCAL(ctx, E, 'taken~6305', 0, True)
     return True
 
 
@@ -6601,14 +6232,11 @@ def d_8197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6305', E.get('instead~6306'))
     return t_8200(ctx, k, s, E)
 
@@ -6662,7 +6290,7 @@ def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6307', E.get('left~6303'), True)
+    LOCAL(ctx, E, 'n~6307', E.get('left~6303'), True)
     return True
 
 
@@ -6672,25 +6300,20 @@ def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6308', E.get('r~6302'), True)
+    LOCAL(ctx, E, 'r~6308', E.get('r~6302'), True)
     return True
 
 
 def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6309', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~6309', x_9289(ctx, E), True)
     if not d_8207(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~6308'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6309'), '+=', False, K[2])
@@ -6707,7 +6330,7 @@ def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6309', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~6309', x_9289(ctx, E), True)
     return True
 
 
@@ -6719,8 +6342,6 @@ def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9290(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6309', x_9292(ctx, E))
     return True
 
@@ -6755,8 +6376,6 @@ def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9295(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~6308'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6309'), '-=', False, K[3])
@@ -6783,8 +6402,6 @@ def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9298(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6309'), '+=', False, K[4])
@@ -6809,7 +6426,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6320', 10, True)
+    LOCAL(ctx, E, 'n~6320', 10, True)
     return True
 
 
@@ -6819,7 +6436,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6321', 'money', True)
+    LOCAL(ctx, E, 'r~6321', 'money', True)
     return True
 
 
@@ -6829,24 +6446,18 @@ def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6322', x_9303(ctx, E), True)
+    LOCAL(ctx, E, 'k~6322', x_9303(ctx, E), True)
     return True
 
 
 def t_8217(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6323', x_9304(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6324', E.get('r~6321'), True)
+    LOCAL(ctx, E, 'n~6323', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'r~6324', E.get('r~6321'), True)
     return t_8220(ctx, k, s, E)
 
 
@@ -6856,7 +6467,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6323', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'n~6323', x_9304(ctx, E), True)
     return True
 
 
@@ -6866,7 +6477,7 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6324', E.get('r~6321'), True)
+    LOCAL(ctx, E, 'r~6324', E.get('r~6321'), True)
     return True
 
 
@@ -6877,22 +6488,15 @@ def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6329', E.get('left~6325'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6330', E.get('r~6324'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6329', E.get('left~6325'), True)
+        LOCAL(ctx, E, 'r~6330', E.get('r~6324'), True)
         if not d_8234(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6325', E.get('n~6323'), True)
+    LOCAL(ctx, E, 'left~6325', E.get('n~6323'), True)
     return t_8222(ctx, r1, s, E)
 
 
@@ -6902,7 +6506,7 @@ def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6325', E.get('n~6323'), True)
+    LOCAL(ctx, E, 'left~6325', E.get('n~6323'), True)
     return True
 
 
@@ -6923,7 +6527,7 @@ def t_8222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6326', item, True)
+            LOCAL(ctx, E, 'rep~6326', item, True)
             if x_9308(ctx, E):
                 return t_8223(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6939,15 +6543,11 @@ def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8231, E, 'left~6325', E.get('taken~6327'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6327', 0, True)
+    LOCAL(ctx, E, 'taken~6327', 0, True)
     return t_8225(ctx, r1, s, E)
 
 
@@ -6957,7 +6557,7 @@ def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6327', 0, True)
+    LOCAL(ctx, E, 'taken~6327', 0, True)
     return True
 
 
@@ -6976,14 +6576,11 @@ def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6327', E.get('instead~6328'))
     return t_8229(ctx, k, s, E)
 
@@ -7037,7 +6634,7 @@ def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6329', E.get('left~6325'), True)
+    LOCAL(ctx, E, 'n~6329', E.get('left~6325'), True)
     return True
 
 
@@ -7047,25 +6644,20 @@ def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6330', E.get('r~6324'), True)
+    LOCAL(ctx, E, 'r~6330', E.get('r~6324'), True)
     return True
 
 
 def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6331', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~6331', x_9323(ctx, E), True)
     if not d_8236(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~6330'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6331'), '+=', False, K[2])
@@ -7082,7 +6674,7 @@ def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6331', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~6331', x_9323(ctx, E), True)
     return True
 
 
@@ -7094,8 +6686,6 @@ def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9324(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6331', x_9326(ctx, E))
     return True
 
@@ -7130,8 +6720,6 @@ def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9329(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~6330'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6331'), '-=', False, K[3])
@@ -7158,8 +6746,6 @@ def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9332(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6331'), '+=', False, K[4])
@@ -7185,28 +6771,15 @@ def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6354', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6355', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6356', x_9367(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6354', 10, True)
+        LOCAL(ctx, E, 'r~6355', 'money', True)
+        LOCAL(ctx, E, 'k~6356', x_9367(ctx, E), True)
         return t_8272(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6335', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6336', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6335', 10, True)
+    LOCAL(ctx, E, 'r~6336', 'money', True)
     return t_8246(ctx, r1, s, E)
 
 
@@ -7216,7 +6789,7 @@ def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6335', 10, True)
+    LOCAL(ctx, E, 'n~6335', 10, True)
     return True
 
 
@@ -7226,7 +6799,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6336', 'money', True)
+    LOCAL(ctx, E, 'r~6336', 'money', True)
     return True
 
 
@@ -7237,22 +6810,15 @@ def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6341', E.get('left~6337'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6342', E.get('r~6336'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6341', E.get('left~6337'), True)
+        LOCAL(ctx, E, 'r~6342', E.get('r~6336'), True)
         if not d_8260(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6337', E.get('n~6335'), True)
+    LOCAL(ctx, E, 'left~6337', E.get('n~6335'), True)
     return t_8248(ctx, r1, s, E)
 
 
@@ -7262,7 +6828,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6337', E.get('n~6335'), True)
+    LOCAL(ctx, E, 'left~6337', E.get('n~6335'), True)
     return True
 
 
@@ -7283,7 +6849,7 @@ def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6338', item, True)
+            LOCAL(ctx, E, 'rep~6338', item, True)
             if x_9340(ctx, E):
                 return t_8249(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7299,15 +6865,11 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8257, E, 'left~6337', E.get('taken~6339'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6339', 0, True)
+    LOCAL(ctx, E, 'taken~6339', 0, True)
     return t_8251(ctx, r1, s, E)
 
 
@@ -7317,7 +6879,7 @@ def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6339', 0, True)
+    LOCAL(ctx, E, 'taken~6339', 0, True)
     return True
 
 
@@ -7336,14 +6898,11 @@ def d_8252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6339', E.get('instead~6340'))
     return t_8255(ctx, k, s, E)
 
@@ -7397,7 +6956,7 @@ def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6341', E.get('left~6337'), True)
+    LOCAL(ctx, E, 'n~6341', E.get('left~6337'), True)
     return True
 
 
@@ -7407,25 +6966,20 @@ def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6342', E.get('r~6336'), True)
+    LOCAL(ctx, E, 'r~6342', E.get('r~6336'), True)
     return True
 
 
 def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6343', x_9353(ctx, E), True)
+    LOCAL(ctx, E, 'k~6343', x_9353(ctx, E), True)
     if not d_8262(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~6342'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6343'), '+=', False, K[2])
@@ -7442,7 +6996,7 @@ def d_8261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6343', x_9353(ctx, E), True)
+    LOCAL(ctx, E, 'k~6343', x_9353(ctx, E), True)
     return True
 
 
@@ -7454,8 +7008,6 @@ def d_8262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9354(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6343', x_9356(ctx, E))
     return True
 
@@ -7490,8 +7042,6 @@ def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9359(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~6342'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6343'), '-=', False, K[3])
@@ -7518,8 +7068,6 @@ def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9362(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6343'), '+=', False, K[4])
@@ -7544,7 +7092,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6354', 10, True)
+    LOCAL(ctx, E, 'n~6354', 10, True)
     return True
 
 
@@ -7554,7 +7102,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6355', 'money', True)
+    LOCAL(ctx, E, 'r~6355', 'money', True)
     return True
 
 
@@ -7564,24 +7112,18 @@ def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6356', x_9367(ctx, E), True)
+    LOCAL(ctx, E, 'k~6356', x_9367(ctx, E), True)
     return True
 
 
 def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6357', x_9368(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6358', E.get('r~6355'), True)
+    LOCAL(ctx, E, 'n~6357', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'r~6358', E.get('r~6355'), True)
     return t_8275(ctx, k, s, E)
 
 
@@ -7591,7 +7133,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6357', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'n~6357', x_9368(ctx, E), True)
     return True
 
 
@@ -7601,7 +7143,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6358', E.get('r~6355'), True)
+    LOCAL(ctx, E, 'r~6358', E.get('r~6355'), True)
     return True
 
 
@@ -7612,22 +7154,15 @@ def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6363', E.get('left~6359'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6364', E.get('r~6358'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6363', E.get('left~6359'), True)
+        LOCAL(ctx, E, 'r~6364', E.get('r~6358'), True)
         if not d_8289(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6359', E.get('n~6357'), True)
+    LOCAL(ctx, E, 'left~6359', E.get('n~6357'), True)
     return t_8277(ctx, r1, s, E)
 
 
@@ -7637,7 +7172,7 @@ def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6359', E.get('n~6357'), True)
+    LOCAL(ctx, E, 'left~6359', E.get('n~6357'), True)
     return True
 
 
@@ -7658,7 +7193,7 @@ def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6360', item, True)
+            LOCAL(ctx, E, 'rep~6360', item, True)
             if x_9372(ctx, E):
                 return t_8278(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7674,15 +7209,11 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8286, E, 'left~6359', E.get('taken~6361'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6361', 0, True)
+    LOCAL(ctx, E, 'taken~6361', 0, True)
     return t_8280(ctx, r1, s, E)
 
 
@@ -7692,7 +7223,7 @@ def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6361', 0, True)
+    LOCAL(ctx, E, 'taken~6361', 0, True)
     return True
 
 
@@ -7711,14 +7242,11 @@ def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6361', E.get('instead~6362'))
     return t_8284(ctx, k, s, E)
 
@@ -7772,7 +7300,7 @@ def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6363', E.get('left~6359'), True)
+    LOCAL(ctx, E, 'n~6363', E.get('left~6359'), True)
     return True
 
 
@@ -7782,25 +7310,20 @@ def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6364', E.get('r~6358'), True)
+    LOCAL(ctx, E, 'r~6364', E.get('r~6358'), True)
     return True
 
 
 def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6365', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~6365', x_9387(ctx, E), True)
     if not d_8291(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~6364'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6365'), '+=', False, K[2])
@@ -7817,7 +7340,7 @@ def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6365', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~6365', x_9387(ctx, E), True)
     return True
 
 
@@ -7829,8 +7352,6 @@ def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9388(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6365', x_9390(ctx, E))
     return True
 
@@ -7865,8 +7386,6 @@ def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9393(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~6364'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6365'), '-=', False, K[3])
@@ -7893,8 +7412,6 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9396(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6365'), '+=', False, K[4])
@@ -7920,28 +7437,15 @@ def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6386', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6387', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6388', x_9431(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6386', 10, True)
+        LOCAL(ctx, E, 'r~6387', 'money', True)
+        LOCAL(ctx, E, 'k~6388', x_9431(ctx, E), True)
         return t_8327(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6367', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6368', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6367', 10, True)
+    LOCAL(ctx, E, 'r~6368', 'money', True)
     return t_8301(ctx, r1, s, E)
 
 
@@ -7951,7 +7455,7 @@ def d_8299(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6367', 10, True)
+    LOCAL(ctx, E, 'n~6367', 10, True)
     return True
 
 
@@ -7961,7 +7465,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6368', 'money', True)
+    LOCAL(ctx, E, 'r~6368', 'money', True)
     return True
 
 
@@ -7972,22 +7476,15 @@ def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6373', E.get('left~6369'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6374', E.get('r~6368'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6373', E.get('left~6369'), True)
+        LOCAL(ctx, E, 'r~6374', E.get('r~6368'), True)
         if not d_8315(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6369', E.get('n~6367'), True)
+    LOCAL(ctx, E, 'left~6369', E.get('n~6367'), True)
     return t_8303(ctx, r1, s, E)
 
 
@@ -7997,7 +7494,7 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6369', E.get('n~6367'), True)
+    LOCAL(ctx, E, 'left~6369', E.get('n~6367'), True)
     return True
 
 
@@ -8018,7 +7515,7 @@ def t_8303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6370', item, True)
+            LOCAL(ctx, E, 'rep~6370', item, True)
             if x_9404(ctx, E):
                 return t_8304(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8034,15 +7531,11 @@ def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8312, E, 'left~6369', E.get('taken~6371'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6371', 0, True)
+    LOCAL(ctx, E, 'taken~6371', 0, True)
     return t_8306(ctx, r1, s, E)
 
 
@@ -8052,7 +7545,7 @@ def d_8305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6371', 0, True)
+    LOCAL(ctx, E, 'taken~6371', 0, True)
     return True
 
 
@@ -8071,14 +7564,11 @@ def d_8307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6371', E.get('instead~6372'))
     return t_8310(ctx, k, s, E)
 
@@ -8132,7 +7622,7 @@ def d_8313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6373', E.get('left~6369'), True)
+    LOCAL(ctx, E, 'n~6373', E.get('left~6369'), True)
     return True
 
 
@@ -8142,25 +7632,20 @@ def d_8314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6374', E.get('r~6368'), True)
+    LOCAL(ctx, E, 'r~6374', E.get('r~6368'), True)
     return True
 
 
 def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6375', x_9417(ctx, E), True)
+    LOCAL(ctx, E, 'k~6375', x_9417(ctx, E), True)
     if not d_8317(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~6374'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6375'), '+=', False, K[2])
@@ -8177,7 +7662,7 @@ def d_8316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6375', x_9417(ctx, E), True)
+    LOCAL(ctx, E, 'k~6375', x_9417(ctx, E), True)
     return True
 
 
@@ -8189,8 +7674,6 @@ def d_8317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9418(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6375', x_9420(ctx, E))
     return True
 
@@ -8225,8 +7708,6 @@ def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9423(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~6374'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6375'), '-=', False, K[3])
@@ -8253,8 +7734,6 @@ def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9426(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6375'), '+=', False, K[4])
@@ -8279,7 +7758,7 @@ def d_8324(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6386', 10, True)
+    LOCAL(ctx, E, 'n~6386', 10, True)
     return True
 
 
@@ -8289,7 +7768,7 @@ def d_8325(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6387', 'money', True)
+    LOCAL(ctx, E, 'r~6387', 'money', True)
     return True
 
 
@@ -8299,24 +7778,18 @@ def d_8326(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6388', x_9431(ctx, E), True)
+    LOCAL(ctx, E, 'k~6388', x_9431(ctx, E), True)
     return True
 
 
 def t_8327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6389', x_9432(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6390', E.get('r~6387'), True)
+    LOCAL(ctx, E, 'n~6389', x_9432(ctx, E), True)
+    LOCAL(ctx, E, 'r~6390', E.get('r~6387'), True)
     return t_8330(ctx, k, s, E)
 
 
@@ -8326,7 +7799,7 @@ def d_8328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6389', x_9432(ctx, E), True)
+    LOCAL(ctx, E, 'n~6389', x_9432(ctx, E), True)
     return True
 
 
@@ -8336,7 +7809,7 @@ def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6390', E.get('r~6387'), True)
+    LOCAL(ctx, E, 'r~6390', E.get('r~6387'), True)
     return True
 
 
@@ -8347,22 +7820,15 @@ def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6395', E.get('left~6391'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6396', E.get('r~6390'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6395', E.get('left~6391'), True)
+        LOCAL(ctx, E, 'r~6396', E.get('r~6390'), True)
         if not d_8344(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6391', E.get('n~6389'), True)
+    LOCAL(ctx, E, 'left~6391', E.get('n~6389'), True)
     return t_8332(ctx, r1, s, E)
 
 
@@ -8372,7 +7838,7 @@ def d_8331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6391', E.get('n~6389'), True)
+    LOCAL(ctx, E, 'left~6391', E.get('n~6389'), True)
     return True
 
 
@@ -8393,7 +7859,7 @@ def t_8332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6392', item, True)
+            LOCAL(ctx, E, 'rep~6392', item, True)
             if x_9436(ctx, E):
                 return t_8333(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8409,15 +7875,11 @@ def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8341, E, 'left~6391', E.get('taken~6393'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6393', 0, True)
+    LOCAL(ctx, E, 'taken~6393', 0, True)
     return t_8335(ctx, r1, s, E)
 
 
@@ -8427,7 +7889,7 @@ def d_8334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6393', 0, True)
+    LOCAL(ctx, E, 'taken~6393', 0, True)
     return True
 
 
@@ -8446,14 +7908,11 @@ def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6393', E.get('instead~6394'))
     return t_8339(ctx, k, s, E)
 
@@ -8507,7 +7966,7 @@ def d_8342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6395', E.get('left~6391'), True)
+    LOCAL(ctx, E, 'n~6395', E.get('left~6391'), True)
     return True
 
 
@@ -8517,25 +7976,20 @@ def d_8343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6396', E.get('r~6390'), True)
+    LOCAL(ctx, E, 'r~6396', E.get('r~6390'), True)
     return True
 
 
 def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6397', x_9451(ctx, E), True)
+    LOCAL(ctx, E, 'k~6397', x_9451(ctx, E), True)
     if not d_8346(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~6396'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6397'), '+=', False, K[2])
@@ -8552,7 +8006,7 @@ def d_8345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6397', x_9451(ctx, E), True)
+    LOCAL(ctx, E, 'k~6397', x_9451(ctx, E), True)
     return True
 
 
@@ -8564,8 +8018,6 @@ def d_8346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9452(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6397', x_9454(ctx, E))
     return True
 
@@ -8600,8 +8052,6 @@ def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9457(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~6396'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6397'), '-=', False, K[3])
@@ -8628,8 +8078,6 @@ def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9460(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6397'), '+=', False, K[4])
@@ -8655,28 +8103,15 @@ def t_8353(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6418', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6419', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6420', x_9495(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6418', 10, True)
+        LOCAL(ctx, E, 'r~6419', 'money', True)
+        LOCAL(ctx, E, 'k~6420', x_9495(ctx, E), True)
         return t_8382(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6399', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6400', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6399', 10, True)
+    LOCAL(ctx, E, 'r~6400', 'money', True)
     return t_8356(ctx, r1, s, E)
 
 
@@ -8686,7 +8121,7 @@ def d_8354(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6399', 10, True)
+    LOCAL(ctx, E, 'n~6399', 10, True)
     return True
 
 
@@ -8696,7 +8131,7 @@ def d_8355(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6400', 'money', True)
+    LOCAL(ctx, E, 'r~6400', 'money', True)
     return True
 
 
@@ -8707,22 +8142,15 @@ def t_8356(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6405', E.get('left~6401'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6406', E.get('r~6400'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6405', E.get('left~6401'), True)
+        LOCAL(ctx, E, 'r~6406', E.get('r~6400'), True)
         if not d_8370(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6401', E.get('n~6399'), True)
+    LOCAL(ctx, E, 'left~6401', E.get('n~6399'), True)
     return t_8358(ctx, r1, s, E)
 
 
@@ -8732,7 +8160,7 @@ def d_8357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6401', E.get('n~6399'), True)
+    LOCAL(ctx, E, 'left~6401', E.get('n~6399'), True)
     return True
 
 
@@ -8753,7 +8181,7 @@ def t_8358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6402', item, True)
+            LOCAL(ctx, E, 'rep~6402', item, True)
             if x_9468(ctx, E):
                 return t_8359(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8769,15 +8197,11 @@ def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8367, E, 'left~6401', E.get('taken~6403'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6403', 0, True)
+    LOCAL(ctx, E, 'taken~6403', 0, True)
     return t_8361(ctx, r1, s, E)
 
 
@@ -8787,7 +8211,7 @@ def d_8360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6403', 0, True)
+    LOCAL(ctx, E, 'taken~6403', 0, True)
     return True
 
 
@@ -8806,14 +8230,11 @@ def d_8362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6403', E.get('instead~6404'))
     return t_8365(ctx, k, s, E)
 
@@ -8867,7 +8288,7 @@ def d_8368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6405', E.get('left~6401'), True)
+    LOCAL(ctx, E, 'n~6405', E.get('left~6401'), True)
     return True
 
 
@@ -8877,25 +8298,20 @@ def d_8369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6406', E.get('r~6400'), True)
+    LOCAL(ctx, E, 'r~6406', E.get('r~6400'), True)
     return True
 
 
 def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6407', x_9481(ctx, E), True)
+    LOCAL(ctx, E, 'k~6407', x_9481(ctx, E), True)
     if not d_8372(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~6406'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6407'), '+=', False, K[2])
@@ -8912,7 +8328,7 @@ def d_8371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6407', x_9481(ctx, E), True)
+    LOCAL(ctx, E, 'k~6407', x_9481(ctx, E), True)
     return True
 
 
@@ -8924,8 +8340,6 @@ def d_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9482(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6407', x_9484(ctx, E))
     return True
 
@@ -8960,8 +8374,6 @@ def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9487(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~6406'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6407'), '-=', False, K[3])
@@ -8988,8 +8400,6 @@ def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9490(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6407'), '+=', False, K[4])
@@ -9014,7 +8424,7 @@ def d_8379(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6418', 10, True)
+    LOCAL(ctx, E, 'n~6418', 10, True)
     return True
 
 
@@ -9024,7 +8434,7 @@ def d_8380(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6419', 'money', True)
+    LOCAL(ctx, E, 'r~6419', 'money', True)
     return True
 
 
@@ -9034,24 +8444,18 @@ def d_8381(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6420', x_9495(ctx, E), True)
+    LOCAL(ctx, E, 'k~6420', x_9495(ctx, E), True)
     return True
 
 
 def t_8382(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6421', x_9496(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6422', E.get('r~6419'), True)
+    LOCAL(ctx, E, 'n~6421', x_9496(ctx, E), True)
+    LOCAL(ctx, E, 'r~6422', E.get('r~6419'), True)
     return t_8385(ctx, k, s, E)
 
 
@@ -9061,7 +8465,7 @@ def d_8383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6421', x_9496(ctx, E), True)
+    LOCAL(ctx, E, 'n~6421', x_9496(ctx, E), True)
     return True
 
 
@@ -9071,7 +8475,7 @@ def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6422', E.get('r~6419'), True)
+    LOCAL(ctx, E, 'r~6422', E.get('r~6419'), True)
     return True
 
 
@@ -9082,22 +8486,15 @@ def t_8385(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6427', E.get('left~6423'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6428', E.get('r~6422'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6427', E.get('left~6423'), True)
+        LOCAL(ctx, E, 'r~6428', E.get('r~6422'), True)
         if not d_8399(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6423', E.get('n~6421'), True)
+    LOCAL(ctx, E, 'left~6423', E.get('n~6421'), True)
     return t_8387(ctx, r1, s, E)
 
 
@@ -9107,7 +8504,7 @@ def d_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6423', E.get('n~6421'), True)
+    LOCAL(ctx, E, 'left~6423', E.get('n~6421'), True)
     return True
 
 
@@ -9128,7 +8525,7 @@ def t_8387(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6424', item, True)
+            LOCAL(ctx, E, 'rep~6424', item, True)
             if x_9500(ctx, E):
                 return t_8388(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9144,15 +8541,11 @@ def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8396, E, 'left~6423', E.get('taken~6425'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6425', 0, True)
+    LOCAL(ctx, E, 'taken~6425', 0, True)
     return t_8390(ctx, r1, s, E)
 
 
@@ -9162,7 +8555,7 @@ def d_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6425', 0, True)
+    LOCAL(ctx, E, 'taken~6425', 0, True)
     return True
 
 
@@ -9181,14 +8574,11 @@ def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6425', E.get('instead~6426'))
     return t_8394(ctx, k, s, E)
 
@@ -9242,7 +8632,7 @@ def d_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6427', E.get('left~6423'), True)
+    LOCAL(ctx, E, 'n~6427', E.get('left~6423'), True)
     return True
 
 
@@ -9252,25 +8642,20 @@ def d_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6428', E.get('r~6422'), True)
+    LOCAL(ctx, E, 'r~6428', E.get('r~6422'), True)
     return True
 
 
 def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6429', x_9515(ctx, E), True)
+    LOCAL(ctx, E, 'k~6429', x_9515(ctx, E), True)
     if not d_8401(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~6428'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6429'), '+=', False, K[2])
@@ -9287,7 +8672,7 @@ def d_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6429', x_9515(ctx, E), True)
+    LOCAL(ctx, E, 'k~6429', x_9515(ctx, E), True)
     return True
 
 
@@ -9299,8 +8684,6 @@ def d_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9516(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6429', x_9518(ctx, E))
     return True
 
@@ -9335,8 +8718,6 @@ def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9521(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~6428'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6429'), '-=', False, K[3])
@@ -9363,8 +8744,6 @@ def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9524(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6429'), '+=', False, K[4])
@@ -9390,28 +8769,15 @@ def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6459', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6460', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6461', x_9559(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6459', 10, True)
+        LOCAL(ctx, E, 'r~6460', 'money', True)
+        LOCAL(ctx, E, 'k~6461', x_9559(ctx, E), True)
         return t_8437(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6440', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6441', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6440', 10, True)
+    LOCAL(ctx, E, 'r~6441', 'money', True)
     return t_8411(ctx, r1, s, E)
 
 
@@ -9421,7 +8787,7 @@ def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6440', 10, True)
+    LOCAL(ctx, E, 'n~6440', 10, True)
     return True
 
 
@@ -9431,7 +8797,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6441', 'money', True)
+    LOCAL(ctx, E, 'r~6441', 'money', True)
     return True
 
 
@@ -9442,22 +8808,15 @@ def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6446', E.get('left~6442'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6447', E.get('r~6441'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6446', E.get('left~6442'), True)
+        LOCAL(ctx, E, 'r~6447', E.get('r~6441'), True)
         if not d_8425(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6442', E.get('n~6440'), True)
+    LOCAL(ctx, E, 'left~6442', E.get('n~6440'), True)
     return t_8413(ctx, r1, s, E)
 
 
@@ -9467,7 +8826,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6442', E.get('n~6440'), True)
+    LOCAL(ctx, E, 'left~6442', E.get('n~6440'), True)
     return True
 
 
@@ -9488,7 +8847,7 @@ def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6443', item, True)
+            LOCAL(ctx, E, 'rep~6443', item, True)
             if x_9532(ctx, E):
                 return t_8414(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9504,15 +8863,11 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8422, E, 'left~6442', E.get('taken~6444'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6444', 0, True)
+    LOCAL(ctx, E, 'taken~6444', 0, True)
     return t_8416(ctx, r1, s, E)
 
 
@@ -9522,7 +8877,7 @@ def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6444', 0, True)
+    LOCAL(ctx, E, 'taken~6444', 0, True)
     return True
 
 
@@ -9541,14 +8896,11 @@ def d_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6444', E.get('instead~6445'))
     return t_8420(ctx, k, s, E)
 
@@ -9602,7 +8954,7 @@ def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6446', E.get('left~6442'), True)
+    LOCAL(ctx, E, 'n~6446', E.get('left~6442'), True)
     return True
 
 
@@ -9612,25 +8964,20 @@ def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6447', E.get('r~6441'), True)
+    LOCAL(ctx, E, 'r~6447', E.get('r~6441'), True)
     return True
 
 
 def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6448', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~6448', x_9545(ctx, E), True)
     if not d_8427(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~6447'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6448'), '+=', False, K[2])
@@ -9647,7 +8994,7 @@ def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6448', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~6448', x_9545(ctx, E), True)
     return True
 
 
@@ -9659,8 +9006,6 @@ def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9546(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6448', x_9548(ctx, E))
     return True
 
@@ -9695,8 +9040,6 @@ def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9551(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~6447'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6448'), '-=', False, K[3])
@@ -9723,8 +9066,6 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9554(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6448'), '+=', False, K[4])
@@ -9749,7 +9090,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6459', 10, True)
+    LOCAL(ctx, E, 'n~6459', 10, True)
     return True
 
 
@@ -9759,7 +9100,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6460', 'money', True)
+    LOCAL(ctx, E, 'r~6460', 'money', True)
     return True
 
 
@@ -9769,24 +9110,18 @@ def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6461', x_9559(ctx, E), True)
+    LOCAL(ctx, E, 'k~6461', x_9559(ctx, E), True)
     return True
 
 
 def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6462', x_9560(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6463', E.get('r~6460'), True)
+    LOCAL(ctx, E, 'n~6462', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'r~6463', E.get('r~6460'), True)
     return t_8440(ctx, k, s, E)
 
 
@@ -9796,7 +9131,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6462', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'n~6462', x_9560(ctx, E), True)
     return True
 
 
@@ -9806,7 +9141,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6463', E.get('r~6460'), True)
+    LOCAL(ctx, E, 'r~6463', E.get('r~6460'), True)
     return True
 
 
@@ -9817,22 +9152,15 @@ def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6468', E.get('left~6464'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6469', E.get('r~6463'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6468', E.get('left~6464'), True)
+        LOCAL(ctx, E, 'r~6469', E.get('r~6463'), True)
         if not d_8454(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6464', E.get('n~6462'), True)
+    LOCAL(ctx, E, 'left~6464', E.get('n~6462'), True)
     return t_8442(ctx, r1, s, E)
 
 
@@ -9842,7 +9170,7 @@ def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6464', E.get('n~6462'), True)
+    LOCAL(ctx, E, 'left~6464', E.get('n~6462'), True)
     return True
 
 
@@ -9863,7 +9191,7 @@ def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6465', item, True)
+            LOCAL(ctx, E, 'rep~6465', item, True)
             if x_9564(ctx, E):
                 return t_8443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9879,15 +9207,11 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8451, E, 'left~6464', E.get('taken~6466'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6466', 0, True)
+    LOCAL(ctx, E, 'taken~6466', 0, True)
     return t_8445(ctx, r1, s, E)
 
 
@@ -9897,7 +9221,7 @@ def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6466', 0, True)
+    LOCAL(ctx, E, 'taken~6466', 0, True)
     return True
 
 
@@ -9916,14 +9240,11 @@ def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6466', E.get('instead~6467'))
     return t_8449(ctx, k, s, E)
 
@@ -9977,7 +9298,7 @@ def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6468', E.get('left~6464'), True)
+    LOCAL(ctx, E, 'n~6468', E.get('left~6464'), True)
     return True
 
 
@@ -9987,25 +9308,20 @@ def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6469', E.get('r~6463'), True)
+    LOCAL(ctx, E, 'r~6469', E.get('r~6463'), True)
     return True
 
 
 def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6470', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~6470', x_9579(ctx, E), True)
     if not d_8456(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~6469'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6470'), '+=', False, K[2])
@@ -10022,7 +9338,7 @@ def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6470', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~6470', x_9579(ctx, E), True)
     return True
 
 
@@ -10034,8 +9350,6 @@ def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9580(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6470', x_9582(ctx, E))
     return True
 
@@ -10070,8 +9384,6 @@ def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9585(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~6469'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6470'), '-=', False, K[3])
@@ -10098,8 +9410,6 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9588(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6470'), '+=', False, K[4])
@@ -10125,28 +9435,15 @@ def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6490', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6491', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6492', x_9623(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6490', 10, True)
+        LOCAL(ctx, E, 'r~6491', 'money', True)
+        LOCAL(ctx, E, 'k~6492', x_9623(ctx, E), True)
         return t_8492(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6471', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6472', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6471', 10, True)
+    LOCAL(ctx, E, 'r~6472', 'money', True)
     return t_8466(ctx, r1, s, E)
 
 
@@ -10156,7 +9453,7 @@ def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6471', 10, True)
+    LOCAL(ctx, E, 'n~6471', 10, True)
     return True
 
 
@@ -10166,7 +9463,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6472', 'money', True)
+    LOCAL(ctx, E, 'r~6472', 'money', True)
     return True
 
 
@@ -10177,22 +9474,15 @@ def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6477', E.get('left~6473'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6478', E.get('r~6472'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6477', E.get('left~6473'), True)
+        LOCAL(ctx, E, 'r~6478', E.get('r~6472'), True)
         if not d_8480(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6473', E.get('n~6471'), True)
+    LOCAL(ctx, E, 'left~6473', E.get('n~6471'), True)
     return t_8468(ctx, r1, s, E)
 
 
@@ -10202,7 +9492,7 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6473', E.get('n~6471'), True)
+    LOCAL(ctx, E, 'left~6473', E.get('n~6471'), True)
     return True
 
 
@@ -10223,7 +9513,7 @@ def t_8468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6474', item, True)
+            LOCAL(ctx, E, 'rep~6474', item, True)
             if x_9596(ctx, E):
                 return t_8469(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10239,15 +9529,11 @@ def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8477, E, 'left~6473', E.get('taken~6475'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6475', 0, True)
+    LOCAL(ctx, E, 'taken~6475', 0, True)
     return t_8471(ctx, r1, s, E)
 
 
@@ -10257,7 +9543,7 @@ def d_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6475', 0, True)
+    LOCAL(ctx, E, 'taken~6475', 0, True)
     return True
 
 
@@ -10276,14 +9562,11 @@ def d_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6475', E.get('instead~6476'))
     return t_8475(ctx, k, s, E)
 
@@ -10337,7 +9620,7 @@ def d_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6477', E.get('left~6473'), True)
+    LOCAL(ctx, E, 'n~6477', E.get('left~6473'), True)
     return True
 
 
@@ -10347,25 +9630,20 @@ def d_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6478', E.get('r~6472'), True)
+    LOCAL(ctx, E, 'r~6478', E.get('r~6472'), True)
     return True
 
 
 def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6479', x_9609(ctx, E), True)
+    LOCAL(ctx, E, 'k~6479', x_9609(ctx, E), True)
     if not d_8482(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~6478'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6479'), '+=', False, K[2])
@@ -10382,7 +9660,7 @@ def d_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6479', x_9609(ctx, E), True)
+    LOCAL(ctx, E, 'k~6479', x_9609(ctx, E), True)
     return True
 
 
@@ -10394,8 +9672,6 @@ def d_8482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9610(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6479', x_9612(ctx, E))
     return True
 
@@ -10430,8 +9706,6 @@ def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9615(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~6478'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6479'), '-=', False, K[3])
@@ -10458,8 +9732,6 @@ def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9618(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6479'), '+=', False, K[4])
@@ -10484,7 +9756,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6490', 10, True)
+    LOCAL(ctx, E, 'n~6490', 10, True)
     return True
 
 
@@ -10494,7 +9766,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6491', 'money', True)
+    LOCAL(ctx, E, 'r~6491', 'money', True)
     return True
 
 
@@ -10504,24 +9776,18 @@ def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6492', x_9623(ctx, E), True)
+    LOCAL(ctx, E, 'k~6492', x_9623(ctx, E), True)
     return True
 
 
 def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6493', x_9624(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6494', E.get('r~6491'), True)
+    LOCAL(ctx, E, 'n~6493', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'r~6494', E.get('r~6491'), True)
     return t_8495(ctx, k, s, E)
 
 
@@ -10531,7 +9797,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6493', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'n~6493', x_9624(ctx, E), True)
     return True
 
 
@@ -10541,7 +9807,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6494', E.get('r~6491'), True)
+    LOCAL(ctx, E, 'r~6494', E.get('r~6491'), True)
     return True
 
 
@@ -10552,22 +9818,15 @@ def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6499', E.get('left~6495'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6500', E.get('r~6494'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6499', E.get('left~6495'), True)
+        LOCAL(ctx, E, 'r~6500', E.get('r~6494'), True)
         if not d_8509(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6495', E.get('n~6493'), True)
+    LOCAL(ctx, E, 'left~6495', E.get('n~6493'), True)
     return t_8497(ctx, r1, s, E)
 
 
@@ -10577,7 +9836,7 @@ def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6495', E.get('n~6493'), True)
+    LOCAL(ctx, E, 'left~6495', E.get('n~6493'), True)
     return True
 
 
@@ -10598,7 +9857,7 @@ def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6496', item, True)
+            LOCAL(ctx, E, 'rep~6496', item, True)
             if x_9628(ctx, E):
                 return t_8498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10614,15 +9873,11 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8506, E, 'left~6495', E.get('taken~6497'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6497', 0, True)
+    LOCAL(ctx, E, 'taken~6497', 0, True)
     return t_8500(ctx, r1, s, E)
 
 
@@ -10632,7 +9887,7 @@ def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6497', 0, True)
+    LOCAL(ctx, E, 'taken~6497', 0, True)
     return True
 
 
@@ -10651,14 +9906,11 @@ def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6497', E.get('instead~6498'))
     return t_8504(ctx, k, s, E)
 
@@ -10712,7 +9964,7 @@ def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6499', E.get('left~6495'), True)
+    LOCAL(ctx, E, 'n~6499', E.get('left~6495'), True)
     return True
 
 
@@ -10722,25 +9974,20 @@ def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6500', E.get('r~6494'), True)
+    LOCAL(ctx, E, 'r~6500', E.get('r~6494'), True)
     return True
 
 
 def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6501', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~6501', x_9643(ctx, E), True)
     if not d_8511(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~6500'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6501'), '+=', False, K[2])
@@ -10757,7 +10004,7 @@ def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6501', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~6501', x_9643(ctx, E), True)
     return True
 
 
@@ -10769,8 +10016,6 @@ def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9644(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6501', x_9646(ctx, E))
     return True
 
@@ -10805,8 +10050,6 @@ def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9649(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~6500'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6501'), '-=', False, K[3])
@@ -10833,8 +10076,6 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9652(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6501'), '+=', False, K[4])
@@ -10860,28 +10101,15 @@ def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6523', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6524', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6525', x_9687(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6523', 10, True)
+        LOCAL(ctx, E, 'r~6524', 'money', True)
+        LOCAL(ctx, E, 'k~6525', x_9687(ctx, E), True)
         return t_8547(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6504', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6505', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6504', 10, True)
+    LOCAL(ctx, E, 'r~6505', 'money', True)
     return t_8521(ctx, r1, s, E)
 
 
@@ -10891,7 +10119,7 @@ def d_8519(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6504', 10, True)
+    LOCAL(ctx, E, 'n~6504', 10, True)
     return True
 
 
@@ -10901,7 +10129,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6505', 'money', True)
+    LOCAL(ctx, E, 'r~6505', 'money', True)
     return True
 
 
@@ -10912,22 +10140,15 @@ def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6510', E.get('left~6506'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6511', E.get('r~6505'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6510', E.get('left~6506'), True)
+        LOCAL(ctx, E, 'r~6511', E.get('r~6505'), True)
         if not d_8535(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6506', E.get('n~6504'), True)
+    LOCAL(ctx, E, 'left~6506', E.get('n~6504'), True)
     return t_8523(ctx, r1, s, E)
 
 
@@ -10937,7 +10158,7 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6506', E.get('n~6504'), True)
+    LOCAL(ctx, E, 'left~6506', E.get('n~6504'), True)
     return True
 
 
@@ -10958,7 +10179,7 @@ def t_8523(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6507', item, True)
+            LOCAL(ctx, E, 'rep~6507', item, True)
             if x_9660(ctx, E):
                 return t_8524(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10974,15 +10195,11 @@ def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8532, E, 'left~6506', E.get('taken~6508'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6508', 0, True)
+    LOCAL(ctx, E, 'taken~6508', 0, True)
     return t_8526(ctx, r1, s, E)
 
 
@@ -10992,7 +10209,7 @@ def d_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6508', 0, True)
+    LOCAL(ctx, E, 'taken~6508', 0, True)
     return True
 
 
@@ -11011,14 +10228,11 @@ def d_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6508', E.get('instead~6509'))
     return t_8530(ctx, k, s, E)
 
@@ -11072,7 +10286,7 @@ def d_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6510', E.get('left~6506'), True)
+    LOCAL(ctx, E, 'n~6510', E.get('left~6506'), True)
     return True
 
 
@@ -11082,25 +10296,20 @@ def d_8534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6511', E.get('r~6505'), True)
+    LOCAL(ctx, E, 'r~6511', E.get('r~6505'), True)
     return True
 
 
 def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6512', x_9673(ctx, E), True)
+    LOCAL(ctx, E, 'k~6512', x_9673(ctx, E), True)
     if not d_8537(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~6511'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6512'), '+=', False, K[2])
@@ -11117,7 +10326,7 @@ def d_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6512', x_9673(ctx, E), True)
+    LOCAL(ctx, E, 'k~6512', x_9673(ctx, E), True)
     return True
 
 
@@ -11129,8 +10338,6 @@ def d_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9674(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6512', x_9676(ctx, E))
     return True
 
@@ -11165,8 +10372,6 @@ def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9679(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~6511'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6512'), '-=', False, K[3])
@@ -11193,8 +10398,6 @@ def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9682(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6512'), '+=', False, K[4])
@@ -11219,7 +10422,7 @@ def d_8544(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6523', 10, True)
+    LOCAL(ctx, E, 'n~6523', 10, True)
     return True
 
 
@@ -11229,7 +10432,7 @@ def d_8545(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6524', 'money', True)
+    LOCAL(ctx, E, 'r~6524', 'money', True)
     return True
 
 
@@ -11239,24 +10442,18 @@ def d_8546(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6525', x_9687(ctx, E), True)
+    LOCAL(ctx, E, 'k~6525', x_9687(ctx, E), True)
     return True
 
 
 def t_8547(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6526', x_9688(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6527', E.get('r~6524'), True)
+    LOCAL(ctx, E, 'n~6526', x_9688(ctx, E), True)
+    LOCAL(ctx, E, 'r~6527', E.get('r~6524'), True)
     return t_8550(ctx, k, s, E)
 
 
@@ -11266,7 +10463,7 @@ def d_8548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6526', x_9688(ctx, E), True)
+    LOCAL(ctx, E, 'n~6526', x_9688(ctx, E), True)
     return True
 
 
@@ -11276,7 +10473,7 @@ def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6527', E.get('r~6524'), True)
+    LOCAL(ctx, E, 'r~6527', E.get('r~6524'), True)
     return True
 
 
@@ -11287,22 +10484,15 @@ def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6532', E.get('left~6528'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6533', E.get('r~6527'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6532', E.get('left~6528'), True)
+        LOCAL(ctx, E, 'r~6533', E.get('r~6527'), True)
         if not d_8564(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6528', E.get('n~6526'), True)
+    LOCAL(ctx, E, 'left~6528', E.get('n~6526'), True)
     return t_8552(ctx, r1, s, E)
 
 
@@ -11312,7 +10502,7 @@ def d_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6528', E.get('n~6526'), True)
+    LOCAL(ctx, E, 'left~6528', E.get('n~6526'), True)
     return True
 
 
@@ -11333,7 +10523,7 @@ def t_8552(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6529', item, True)
+            LOCAL(ctx, E, 'rep~6529', item, True)
             if x_9692(ctx, E):
                 return t_8553(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11349,15 +10539,11 @@ def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8561, E, 'left~6528', E.get('taken~6530'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6530', 0, True)
+    LOCAL(ctx, E, 'taken~6530', 0, True)
     return t_8555(ctx, r1, s, E)
 
 
@@ -11367,7 +10553,7 @@ def d_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6530', 0, True)
+    LOCAL(ctx, E, 'taken~6530', 0, True)
     return True
 
 
@@ -11386,14 +10572,11 @@ def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6530', E.get('instead~6531'))
     return t_8559(ctx, k, s, E)
 
@@ -11447,7 +10630,7 @@ def d_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6532', E.get('left~6528'), True)
+    LOCAL(ctx, E, 'n~6532', E.get('left~6528'), True)
     return True
 
 
@@ -11457,25 +10640,20 @@ def d_8563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6533', E.get('r~6527'), True)
+    LOCAL(ctx, E, 'r~6533', E.get('r~6527'), True)
     return True
 
 
 def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6534', x_9707(ctx, E), True)
+    LOCAL(ctx, E, 'k~6534', x_9707(ctx, E), True)
     if not d_8566(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~6533'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6534'), '+=', False, K[2])
@@ -11492,7 +10670,7 @@ def d_8565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6534', x_9707(ctx, E), True)
+    LOCAL(ctx, E, 'k~6534', x_9707(ctx, E), True)
     return True
 
 
@@ -11504,8 +10682,6 @@ def d_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9708(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6534', x_9710(ctx, E))
     return True
 
@@ -11540,8 +10716,6 @@ def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9713(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~6533'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6534'), '-=', False, K[3])
@@ -11568,8 +10742,6 @@ def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9716(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6534'), '+=', False, K[4])
@@ -11595,28 +10767,15 @@ def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6556', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6557', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6558', x_9751(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6556', 10, True)
+        LOCAL(ctx, E, 'r~6557', 'money', True)
+        LOCAL(ctx, E, 'k~6558', x_9751(ctx, E), True)
         return t_8602(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6537', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6538', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6537', 10, True)
+    LOCAL(ctx, E, 'r~6538', 'money', True)
     return t_8576(ctx, r1, s, E)
 
 
@@ -11626,7 +10785,7 @@ def d_8574(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6537', 10, True)
+    LOCAL(ctx, E, 'n~6537', 10, True)
     return True
 
 
@@ -11636,7 +10795,7 @@ def d_8575(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6538', 'money', True)
+    LOCAL(ctx, E, 'r~6538', 'money', True)
     return True
 
 
@@ -11647,22 +10806,15 @@ def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6543', E.get('left~6539'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6544', E.get('r~6538'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6543', E.get('left~6539'), True)
+        LOCAL(ctx, E, 'r~6544', E.get('r~6538'), True)
         if not d_8590(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6539', E.get('n~6537'), True)
+    LOCAL(ctx, E, 'left~6539', E.get('n~6537'), True)
     return t_8578(ctx, r1, s, E)
 
 
@@ -11672,7 +10824,7 @@ def d_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6539', E.get('n~6537'), True)
+    LOCAL(ctx, E, 'left~6539', E.get('n~6537'), True)
     return True
 
 
@@ -11693,7 +10845,7 @@ def t_8578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6540', item, True)
+            LOCAL(ctx, E, 'rep~6540', item, True)
             if x_9724(ctx, E):
                 return t_8579(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11709,15 +10861,11 @@ def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8587, E, 'left~6539', E.get('taken~6541'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6541', 0, True)
+    LOCAL(ctx, E, 'taken~6541', 0, True)
     return t_8581(ctx, r1, s, E)
 
 
@@ -11727,7 +10875,7 @@ def d_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6541', 0, True)
+    LOCAL(ctx, E, 'taken~6541', 0, True)
     return True
 
 
@@ -11746,14 +10894,11 @@ def d_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6541', E.get('instead~6542'))
     return t_8585(ctx, k, s, E)
 
@@ -11807,7 +10952,7 @@ def d_8588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6543', E.get('left~6539'), True)
+    LOCAL(ctx, E, 'n~6543', E.get('left~6539'), True)
     return True
 
 
@@ -11817,25 +10962,20 @@ def d_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6544', E.get('r~6538'), True)
+    LOCAL(ctx, E, 'r~6544', E.get('r~6538'), True)
     return True
 
 
 def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6545', x_9737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6545', x_9737(ctx, E), True)
     if not d_8592(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~6544'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6545'), '+=', False, K[2])
@@ -11852,7 +10992,7 @@ def d_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6545', x_9737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6545', x_9737(ctx, E), True)
     return True
 
 
@@ -11864,8 +11004,6 @@ def d_8592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9738(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6545', x_9740(ctx, E))
     return True
 
@@ -11900,8 +11038,6 @@ def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9743(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~6544'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6545'), '-=', False, K[3])
@@ -11928,8 +11064,6 @@ def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9746(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6545'), '+=', False, K[4])
@@ -11954,7 +11088,7 @@ def d_8599(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6556', 10, True)
+    LOCAL(ctx, E, 'n~6556', 10, True)
     return True
 
 
@@ -11964,7 +11098,7 @@ def d_8600(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6557', 'money', True)
+    LOCAL(ctx, E, 'r~6557', 'money', True)
     return True
 
 
@@ -11974,24 +11108,18 @@ def d_8601(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6558', x_9751(ctx, E), True)
+    LOCAL(ctx, E, 'k~6558', x_9751(ctx, E), True)
     return True
 
 
 def t_8602(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6559', x_9752(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6560', E.get('r~6557'), True)
+    LOCAL(ctx, E, 'n~6559', x_9752(ctx, E), True)
+    LOCAL(ctx, E, 'r~6560', E.get('r~6557'), True)
     return t_8605(ctx, k, s, E)
 
 
@@ -12001,7 +11129,7 @@ def d_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6559', x_9752(ctx, E), True)
+    LOCAL(ctx, E, 'n~6559', x_9752(ctx, E), True)
     return True
 
 
@@ -12011,7 +11139,7 @@ def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6560', E.get('r~6557'), True)
+    LOCAL(ctx, E, 'r~6560', E.get('r~6557'), True)
     return True
 
 
@@ -12022,22 +11150,15 @@ def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6565', E.get('left~6561'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6566', E.get('r~6560'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6565', E.get('left~6561'), True)
+        LOCAL(ctx, E, 'r~6566', E.get('r~6560'), True)
         if not d_8619(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6561', E.get('n~6559'), True)
+    LOCAL(ctx, E, 'left~6561', E.get('n~6559'), True)
     return t_8607(ctx, r1, s, E)
 
 
@@ -12047,7 +11168,7 @@ def d_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6561', E.get('n~6559'), True)
+    LOCAL(ctx, E, 'left~6561', E.get('n~6559'), True)
     return True
 
 
@@ -12068,7 +11189,7 @@ def t_8607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6562', item, True)
+            LOCAL(ctx, E, 'rep~6562', item, True)
             if x_9756(ctx, E):
                 return t_8608(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12084,15 +11205,11 @@ def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8616, E, 'left~6561', E.get('taken~6563'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6563', 0, True)
+    LOCAL(ctx, E, 'taken~6563', 0, True)
     return t_8610(ctx, r1, s, E)
 
 
@@ -12102,7 +11219,7 @@ def d_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6563', 0, True)
+    LOCAL(ctx, E, 'taken~6563', 0, True)
     return True
 
 
@@ -12121,14 +11238,11 @@ def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6563', E.get('instead~6564'))
     return t_8614(ctx, k, s, E)
 
@@ -12182,7 +11296,7 @@ def d_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6565', E.get('left~6561'), True)
+    LOCAL(ctx, E, 'n~6565', E.get('left~6561'), True)
     return True
 
 
@@ -12192,25 +11306,20 @@ def d_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6566', E.get('r~6560'), True)
+    LOCAL(ctx, E, 'r~6566', E.get('r~6560'), True)
     return True
 
 
 def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6567', x_9771(ctx, E), True)
+    LOCAL(ctx, E, 'k~6567', x_9771(ctx, E), True)
     if not d_8621(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~6566'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6567'), '+=', False, K[2])
@@ -12227,7 +11336,7 @@ def d_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6567', x_9771(ctx, E), True)
+    LOCAL(ctx, E, 'k~6567', x_9771(ctx, E), True)
     return True
 
 
@@ -12239,8 +11348,6 @@ def d_8621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9772(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6567', x_9774(ctx, E))
     return True
 
@@ -12275,8 +11382,6 @@ def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9777(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~6566'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6567'), '-=', False, K[3])
@@ -12303,8 +11408,6 @@ def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9780(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6567'), '+=', False, K[4])
@@ -12330,28 +11433,15 @@ def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6589', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6590', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6591', x_9815(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6589', 10, True)
+        LOCAL(ctx, E, 'r~6590', 'money', True)
+        LOCAL(ctx, E, 'k~6591', x_9815(ctx, E), True)
         return t_8657(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6570', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6571', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6570', 10, True)
+    LOCAL(ctx, E, 'r~6571', 'money', True)
     return t_8631(ctx, r1, s, E)
 
 
@@ -12361,7 +11451,7 @@ def d_8629(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6570', 10, True)
+    LOCAL(ctx, E, 'n~6570', 10, True)
     return True
 
 
@@ -12371,7 +11461,7 @@ def d_8630(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6571', 'money', True)
+    LOCAL(ctx, E, 'r~6571', 'money', True)
     return True
 
 
@@ -12382,22 +11472,15 @@ def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6576', E.get('left~6572'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6577', E.get('r~6571'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6576', E.get('left~6572'), True)
+        LOCAL(ctx, E, 'r~6577', E.get('r~6571'), True)
         if not d_8645(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6572', E.get('n~6570'), True)
+    LOCAL(ctx, E, 'left~6572', E.get('n~6570'), True)
     return t_8633(ctx, r1, s, E)
 
 
@@ -12407,7 +11490,7 @@ def d_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6572', E.get('n~6570'), True)
+    LOCAL(ctx, E, 'left~6572', E.get('n~6570'), True)
     return True
 
 
@@ -12428,7 +11511,7 @@ def t_8633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6573', item, True)
+            LOCAL(ctx, E, 'rep~6573', item, True)
             if x_9788(ctx, E):
                 return t_8634(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12444,15 +11527,11 @@ def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8642, E, 'left~6572', E.get('taken~6574'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6574', 0, True)
+    LOCAL(ctx, E, 'taken~6574', 0, True)
     return t_8636(ctx, r1, s, E)
 
 
@@ -12462,7 +11541,7 @@ def d_8635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6574', 0, True)
+    LOCAL(ctx, E, 'taken~6574', 0, True)
     return True
 
 
@@ -12481,14 +11560,11 @@ def d_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6574', E.get('instead~6575'))
     return t_8640(ctx, k, s, E)
 
@@ -12542,7 +11618,7 @@ def d_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6576', E.get('left~6572'), True)
+    LOCAL(ctx, E, 'n~6576', E.get('left~6572'), True)
     return True
 
 
@@ -12552,25 +11628,20 @@ def d_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6577', E.get('r~6571'), True)
+    LOCAL(ctx, E, 'r~6577', E.get('r~6571'), True)
     return True
 
 
 def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6578', x_9801(ctx, E), True)
+    LOCAL(ctx, E, 'k~6578', x_9801(ctx, E), True)
     if not d_8647(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~6577'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6578'), '+=', False, K[2])
@@ -12587,7 +11658,7 @@ def d_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6578', x_9801(ctx, E), True)
+    LOCAL(ctx, E, 'k~6578', x_9801(ctx, E), True)
     return True
 
 
@@ -12599,8 +11670,6 @@ def d_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9802(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6578', x_9804(ctx, E))
     return True
 
@@ -12635,8 +11704,6 @@ def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9807(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~6577'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6578'), '-=', False, K[3])
@@ -12663,8 +11730,6 @@ def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9810(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6578'), '+=', False, K[4])
@@ -12689,7 +11754,7 @@ def d_8654(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6589', 10, True)
+    LOCAL(ctx, E, 'n~6589', 10, True)
     return True
 
 
@@ -12699,7 +11764,7 @@ def d_8655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6590', 'money', True)
+    LOCAL(ctx, E, 'r~6590', 'money', True)
     return True
 
 
@@ -12709,24 +11774,18 @@ def d_8656(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6591', x_9815(ctx, E), True)
+    LOCAL(ctx, E, 'k~6591', x_9815(ctx, E), True)
     return True
 
 
 def t_8657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6592', x_9816(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6593', E.get('r~6590'), True)
+    LOCAL(ctx, E, 'n~6592', x_9816(ctx, E), True)
+    LOCAL(ctx, E, 'r~6593', E.get('r~6590'), True)
     return t_8660(ctx, k, s, E)
 
 
@@ -12736,7 +11795,7 @@ def d_8658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6592', x_9816(ctx, E), True)
+    LOCAL(ctx, E, 'n~6592', x_9816(ctx, E), True)
     return True
 
 
@@ -12746,7 +11805,7 @@ def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6593', E.get('r~6590'), True)
+    LOCAL(ctx, E, 'r~6593', E.get('r~6590'), True)
     return True
 
 
@@ -12757,22 +11816,15 @@ def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6598', E.get('left~6594'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6599', E.get('r~6593'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6598', E.get('left~6594'), True)
+        LOCAL(ctx, E, 'r~6599', E.get('r~6593'), True)
         if not d_8674(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6594', E.get('n~6592'), True)
+    LOCAL(ctx, E, 'left~6594', E.get('n~6592'), True)
     return t_8662(ctx, r1, s, E)
 
 
@@ -12782,7 +11834,7 @@ def d_8661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6594', E.get('n~6592'), True)
+    LOCAL(ctx, E, 'left~6594', E.get('n~6592'), True)
     return True
 
 
@@ -12803,7 +11855,7 @@ def t_8662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6595', item, True)
+            LOCAL(ctx, E, 'rep~6595', item, True)
             if x_9820(ctx, E):
                 return t_8663(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12819,15 +11871,11 @@ def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8671, E, 'left~6594', E.get('taken~6596'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6596', 0, True)
+    LOCAL(ctx, E, 'taken~6596', 0, True)
     return t_8665(ctx, r1, s, E)
 
 
@@ -12837,7 +11885,7 @@ def d_8664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6596', 0, True)
+    LOCAL(ctx, E, 'taken~6596', 0, True)
     return True
 
 
@@ -12856,14 +11904,11 @@ def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6596', E.get('instead~6597'))
     return t_8669(ctx, k, s, E)
 
@@ -12917,7 +11962,7 @@ def d_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6598', E.get('left~6594'), True)
+    LOCAL(ctx, E, 'n~6598', E.get('left~6594'), True)
     return True
 
 
@@ -12927,25 +11972,20 @@ def d_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6599', E.get('r~6593'), True)
+    LOCAL(ctx, E, 'r~6599', E.get('r~6593'), True)
     return True
 
 
 def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6600', x_9835(ctx, E), True)
+    LOCAL(ctx, E, 'k~6600', x_9835(ctx, E), True)
     if not d_8676(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~6599'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6600'), '+=', False, K[2])
@@ -12962,7 +12002,7 @@ def d_8675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6600', x_9835(ctx, E), True)
+    LOCAL(ctx, E, 'k~6600', x_9835(ctx, E), True)
     return True
 
 
@@ -12974,8 +12014,6 @@ def d_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9836(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6600', x_9838(ctx, E))
     return True
 
@@ -13010,8 +12048,6 @@ def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9841(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~6599'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6600'), '-=', False, K[3])
@@ -13038,8 +12074,6 @@ def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9844(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6600'), '+=', False, K[4])
@@ -13065,28 +12099,15 @@ def t_8683(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6624', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6625', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6626', x_9879(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6624', 10, True)
+        LOCAL(ctx, E, 'r~6625', 'money', True)
+        LOCAL(ctx, E, 'k~6626', x_9879(ctx, E), True)
         return t_8712(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6605', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6606', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6605', 10, True)
+    LOCAL(ctx, E, 'r~6606', 'money', True)
     return t_8686(ctx, r1, s, E)
 
 
@@ -13096,7 +12117,7 @@ def d_8684(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6605', 10, True)
+    LOCAL(ctx, E, 'n~6605', 10, True)
     return True
 
 
@@ -13106,7 +12127,7 @@ def d_8685(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6606', 'money', True)
+    LOCAL(ctx, E, 'r~6606', 'money', True)
     return True
 
 
@@ -13117,22 +12138,15 @@ def t_8686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6611', E.get('left~6607'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6612', E.get('r~6606'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6611', E.get('left~6607'), True)
+        LOCAL(ctx, E, 'r~6612', E.get('r~6606'), True)
         if not d_8700(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6607', E.get('n~6605'), True)
+    LOCAL(ctx, E, 'left~6607', E.get('n~6605'), True)
     return t_8688(ctx, r1, s, E)
 
 
@@ -13142,7 +12156,7 @@ def d_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6607', E.get('n~6605'), True)
+    LOCAL(ctx, E, 'left~6607', E.get('n~6605'), True)
     return True
 
 
@@ -13163,7 +12177,7 @@ def t_8688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6608', item, True)
+            LOCAL(ctx, E, 'rep~6608', item, True)
             if x_9852(ctx, E):
                 return t_8689(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13179,15 +12193,11 @@ def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8697, E, 'left~6607', E.get('taken~6609'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6609', 0, True)
+    LOCAL(ctx, E, 'taken~6609', 0, True)
     return t_8691(ctx, r1, s, E)
 
 
@@ -13197,7 +12207,7 @@ def d_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6609', 0, True)
+    LOCAL(ctx, E, 'taken~6609', 0, True)
     return True
 
 
@@ -13216,14 +12226,11 @@ def d_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6609', E.get('instead~6610'))
     return t_8695(ctx, k, s, E)
 
@@ -13277,7 +12284,7 @@ def d_8698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6611', E.get('left~6607'), True)
+    LOCAL(ctx, E, 'n~6611', E.get('left~6607'), True)
     return True
 
 
@@ -13287,25 +12294,20 @@ def d_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6612', E.get('r~6606'), True)
+    LOCAL(ctx, E, 'r~6612', E.get('r~6606'), True)
     return True
 
 
 def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6613', x_9865(ctx, E), True)
+    LOCAL(ctx, E, 'k~6613', x_9865(ctx, E), True)
     if not d_8702(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~6612'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6613'), '+=', False, K[2])
@@ -13322,7 +12324,7 @@ def d_8701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6613', x_9865(ctx, E), True)
+    LOCAL(ctx, E, 'k~6613', x_9865(ctx, E), True)
     return True
 
 
@@ -13334,8 +12336,6 @@ def d_8702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9866(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6613', x_9868(ctx, E))
     return True
 
@@ -13370,8 +12370,6 @@ def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9871(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~6612'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6613'), '-=', False, K[3])
@@ -13398,8 +12396,6 @@ def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9874(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6613'), '+=', False, K[4])
@@ -13424,7 +12420,7 @@ def d_8709(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6624', 10, True)
+    LOCAL(ctx, E, 'n~6624', 10, True)
     return True
 
 
@@ -13434,7 +12430,7 @@ def d_8710(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6625', 'money', True)
+    LOCAL(ctx, E, 'r~6625', 'money', True)
     return True
 
 
@@ -13444,24 +12440,18 @@ def d_8711(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6626', x_9879(ctx, E), True)
+    LOCAL(ctx, E, 'k~6626', x_9879(ctx, E), True)
     return True
 
 
 def t_8712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6627', x_9880(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6628', E.get('r~6625'), True)
+    LOCAL(ctx, E, 'n~6627', x_9880(ctx, E), True)
+    LOCAL(ctx, E, 'r~6628', E.get('r~6625'), True)
     return t_8715(ctx, k, s, E)
 
 
@@ -13471,7 +12461,7 @@ def d_8713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6627', x_9880(ctx, E), True)
+    LOCAL(ctx, E, 'n~6627', x_9880(ctx, E), True)
     return True
 
 
@@ -13481,7 +12471,7 @@ def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6628', E.get('r~6625'), True)
+    LOCAL(ctx, E, 'r~6628', E.get('r~6625'), True)
     return True
 
 
@@ -13492,22 +12482,15 @@ def t_8715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6633', E.get('left~6629'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6634', E.get('r~6628'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6633', E.get('left~6629'), True)
+        LOCAL(ctx, E, 'r~6634', E.get('r~6628'), True)
         if not d_8729(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6629', E.get('n~6627'), True)
+    LOCAL(ctx, E, 'left~6629', E.get('n~6627'), True)
     return t_8717(ctx, r1, s, E)
 
 
@@ -13517,7 +12500,7 @@ def d_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6629', E.get('n~6627'), True)
+    LOCAL(ctx, E, 'left~6629', E.get('n~6627'), True)
     return True
 
 
@@ -13538,7 +12521,7 @@ def t_8717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6630', item, True)
+            LOCAL(ctx, E, 'rep~6630', item, True)
             if x_9884(ctx, E):
                 return t_8718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13554,15 +12537,11 @@ def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8726, E, 'left~6629', E.get('taken~6631'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6631', 0, True)
+    LOCAL(ctx, E, 'taken~6631', 0, True)
     return t_8720(ctx, r1, s, E)
 
 
@@ -13572,7 +12551,7 @@ def d_8719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6631', 0, True)
+    LOCAL(ctx, E, 'taken~6631', 0, True)
     return True
 
 
@@ -13591,14 +12570,11 @@ def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6631', E.get('instead~6632'))
     return t_8724(ctx, k, s, E)
 
@@ -13652,7 +12628,7 @@ def d_8727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6633', E.get('left~6629'), True)
+    LOCAL(ctx, E, 'n~6633', E.get('left~6629'), True)
     return True
 
 
@@ -13662,25 +12638,20 @@ def d_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6634', E.get('r~6628'), True)
+    LOCAL(ctx, E, 'r~6634', E.get('r~6628'), True)
     return True
 
 
 def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6635', x_9899(ctx, E), True)
+    LOCAL(ctx, E, 'k~6635', x_9899(ctx, E), True)
     if not d_8731(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~6634'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6635'), '+=', False, K[2])
@@ -13697,7 +12668,7 @@ def d_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6635', x_9899(ctx, E), True)
+    LOCAL(ctx, E, 'k~6635', x_9899(ctx, E), True)
     return True
 
 
@@ -13709,8 +12680,6 @@ def d_8731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9900(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6635', x_9902(ctx, E))
     return True
 
@@ -13745,8 +12714,6 @@ def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9905(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~6634'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6635'), '-=', False, K[3])
@@ -13773,8 +12740,6 @@ def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9908(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6635'), '+=', False, K[4])
@@ -13800,28 +12765,15 @@ def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6657', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6658', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6659', x_9943(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6657', 10, True)
+        LOCAL(ctx, E, 'r~6658', 'money', True)
+        LOCAL(ctx, E, 'k~6659', x_9943(ctx, E), True)
         return t_8767(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6638', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6639', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6638', 10, True)
+    LOCAL(ctx, E, 'r~6639', 'money', True)
     return t_8741(ctx, r1, s, E)
 
 
@@ -13831,7 +12783,7 @@ def d_8739(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6638', 10, True)
+    LOCAL(ctx, E, 'n~6638', 10, True)
     return True
 
 
@@ -13841,7 +12793,7 @@ def d_8740(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6639', 'money', True)
+    LOCAL(ctx, E, 'r~6639', 'money', True)
     return True
 
 
@@ -13852,22 +12804,15 @@ def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6644', E.get('left~6640'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6645', E.get('r~6639'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6644', E.get('left~6640'), True)
+        LOCAL(ctx, E, 'r~6645', E.get('r~6639'), True)
         if not d_8755(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6640', E.get('n~6638'), True)
+    LOCAL(ctx, E, 'left~6640', E.get('n~6638'), True)
     return t_8743(ctx, r1, s, E)
 
 
@@ -13877,7 +12822,7 @@ def d_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6640', E.get('n~6638'), True)
+    LOCAL(ctx, E, 'left~6640', E.get('n~6638'), True)
     return True
 
 
@@ -13898,7 +12843,7 @@ def t_8743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6641', item, True)
+            LOCAL(ctx, E, 'rep~6641', item, True)
             if x_9916(ctx, E):
                 return t_8744(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13914,15 +12859,11 @@ def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8752, E, 'left~6640', E.get('taken~6642'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6642', 0, True)
+    LOCAL(ctx, E, 'taken~6642', 0, True)
     return t_8746(ctx, r1, s, E)
 
 
@@ -13932,7 +12873,7 @@ def d_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6642', 0, True)
+    LOCAL(ctx, E, 'taken~6642', 0, True)
     return True
 
 
@@ -13951,14 +12892,11 @@ def d_8747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6642', E.get('instead~6643'))
     return t_8750(ctx, k, s, E)
 
@@ -14012,7 +12950,7 @@ def d_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6644', E.get('left~6640'), True)
+    LOCAL(ctx, E, 'n~6644', E.get('left~6640'), True)
     return True
 
 
@@ -14022,25 +12960,20 @@ def d_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6645', E.get('r~6639'), True)
+    LOCAL(ctx, E, 'r~6645', E.get('r~6639'), True)
     return True
 
 
 def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6646', x_9929(ctx, E), True)
+    LOCAL(ctx, E, 'k~6646', x_9929(ctx, E), True)
     if not d_8757(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~6645'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6646'), '+=', False, K[2])
@@ -14057,7 +12990,7 @@ def d_8756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6646', x_9929(ctx, E), True)
+    LOCAL(ctx, E, 'k~6646', x_9929(ctx, E), True)
     return True
 
 
@@ -14069,8 +13002,6 @@ def d_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9930(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6646', x_9932(ctx, E))
     return True
 
@@ -14105,8 +13036,6 @@ def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9935(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~6645'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6646'), '-=', False, K[3])
@@ -14133,8 +13062,6 @@ def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9938(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6646'), '+=', False, K[4])
@@ -14159,7 +13086,7 @@ def d_8764(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6657', 10, True)
+    LOCAL(ctx, E, 'n~6657', 10, True)
     return True
 
 
@@ -14169,7 +13096,7 @@ def d_8765(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6658', 'money', True)
+    LOCAL(ctx, E, 'r~6658', 'money', True)
     return True
 
 
@@ -14179,24 +13106,18 @@ def d_8766(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6659', x_9943(ctx, E), True)
+    LOCAL(ctx, E, 'k~6659', x_9943(ctx, E), True)
     return True
 
 
 def t_8767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6660', x_9944(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6661', E.get('r~6658'), True)
+    LOCAL(ctx, E, 'n~6660', x_9944(ctx, E), True)
+    LOCAL(ctx, E, 'r~6661', E.get('r~6658'), True)
     return t_8770(ctx, k, s, E)
 
 
@@ -14206,7 +13127,7 @@ def d_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6660', x_9944(ctx, E), True)
+    LOCAL(ctx, E, 'n~6660', x_9944(ctx, E), True)
     return True
 
 
@@ -14216,7 +13137,7 @@ def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6661', E.get('r~6658'), True)
+    LOCAL(ctx, E, 'r~6661', E.get('r~6658'), True)
     return True
 
 
@@ -14227,22 +13148,15 @@ def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6666', E.get('left~6662'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6667', E.get('r~6661'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6666', E.get('left~6662'), True)
+        LOCAL(ctx, E, 'r~6667', E.get('r~6661'), True)
         if not d_8784(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6662', E.get('n~6660'), True)
+    LOCAL(ctx, E, 'left~6662', E.get('n~6660'), True)
     return t_8772(ctx, r1, s, E)
 
 
@@ -14252,7 +13166,7 @@ def d_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6662', E.get('n~6660'), True)
+    LOCAL(ctx, E, 'left~6662', E.get('n~6660'), True)
     return True
 
 
@@ -14273,7 +13187,7 @@ def t_8772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6663', item, True)
+            LOCAL(ctx, E, 'rep~6663', item, True)
             if x_9948(ctx, E):
                 return t_8773(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14289,15 +13203,11 @@ def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8781, E, 'left~6662', E.get('taken~6664'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6664', 0, True)
+    LOCAL(ctx, E, 'taken~6664', 0, True)
     return t_8775(ctx, r1, s, E)
 
 
@@ -14307,7 +13217,7 @@ def d_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6664', 0, True)
+    LOCAL(ctx, E, 'taken~6664', 0, True)
     return True
 
 
@@ -14326,14 +13236,11 @@ def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6664', E.get('instead~6665'))
     return t_8779(ctx, k, s, E)
 
@@ -14387,7 +13294,7 @@ def d_8782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6666', E.get('left~6662'), True)
+    LOCAL(ctx, E, 'n~6666', E.get('left~6662'), True)
     return True
 
 
@@ -14397,25 +13304,20 @@ def d_8783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6667', E.get('r~6661'), True)
+    LOCAL(ctx, E, 'r~6667', E.get('r~6661'), True)
     return True
 
 
 def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6668', x_9963(ctx, E), True)
+    LOCAL(ctx, E, 'k~6668', x_9963(ctx, E), True)
     if not d_8786(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~6667'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6668'), '+=', False, K[2])
@@ -14432,7 +13334,7 @@ def d_8785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6668', x_9963(ctx, E), True)
+    LOCAL(ctx, E, 'k~6668', x_9963(ctx, E), True)
     return True
 
 
@@ -14444,8 +13346,6 @@ def d_8786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9964(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6668', x_9966(ctx, E))
     return True
 
@@ -14480,8 +13380,6 @@ def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9969(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~6667'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6668'), '-=', False, K[3])
@@ -14508,8 +13406,6 @@ def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9972(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6668'), '+=', False, K[4])

@@ -511,19 +511,13 @@ def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7050', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7051', 'money', True)
+    LOCAL(ctx, E, 'n~7050', 2, True)
+    LOCAL(ctx, E, 'r~7051', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
@@ -533,7 +527,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7050', 2, True)
+    LOCAL(ctx, E, 'n~7050', 2, True)
     return True
 
 
@@ -543,7 +537,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7051', 'money', True)
+    LOCAL(ctx, E, 'r~7051', 'money', True)
     return True
 
 
@@ -554,22 +548,15 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7056', E.get('left~7052'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7057', E.get('r~7051'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7056', E.get('left~7052'), True)
+        LOCAL(ctx, E, 'r~7057', E.get('r~7051'), True)
         if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7052', E.get('n~7050'), True)
+    LOCAL(ctx, E, 'left~7052', E.get('n~7050'), True)
     return t_9655(ctx, r1, s, E)
 
 
@@ -579,7 +566,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7052', E.get('n~7050'), True)
+    LOCAL(ctx, E, 'left~7052', E.get('n~7050'), True)
     return True
 
 
@@ -600,7 +587,7 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7053', item, True)
+            LOCAL(ctx, E, 'rep~7053', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -616,15 +603,11 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9664, E, 'left~7052', E.get('taken~7054'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7054', 0, True)
+    LOCAL(ctx, E, 'taken~7054', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
@@ -634,7 +617,7 @@ def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7054', 0, True)
+    LOCAL(ctx, E, 'taken~7054', 0, True)
     return True
 
 
@@ -653,14 +636,11 @@ def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7054', E.get('instead~7055'))
     return t_9662(ctx, k, s, E)
 
@@ -714,7 +694,7 @@ def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7056', E.get('left~7052'), True)
+    LOCAL(ctx, E, 'n~7056', E.get('left~7052'), True)
     return True
 
 
@@ -724,25 +704,20 @@ def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7057', E.get('r~7051'), True)
+    LOCAL(ctx, E, 'r~7057', E.get('r~7051'), True)
     return True
 
 
 def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7058', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7057'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7058'), '+=', False, K[2])
@@ -759,7 +734,7 @@ def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7058', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7058', x_10980(ctx, E), True)
     return True
 
 
@@ -771,8 +746,6 @@ def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10981(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7058', x_10983(ctx, E))
     return True
 
@@ -807,8 +780,6 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10986(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7057'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7058'), '-=', False, K[3])
@@ -835,8 +806,6 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10989(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7058'), '+=', False, K[4])
@@ -856,19 +825,13 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7059', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7060', 'money', True)
+    LOCAL(ctx, E, 'n~7059', 2, True)
+    LOCAL(ctx, E, 'r~7060', 'money', True)
     return t_9679(ctx, k, s, E)
 
 
@@ -878,7 +841,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7059', 2, True)
+    LOCAL(ctx, E, 'n~7059', 2, True)
     return True
 
 
@@ -888,7 +851,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7060', 'money', True)
+    LOCAL(ctx, E, 'r~7060', 'money', True)
     return True
 
 
@@ -899,22 +862,15 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7065', E.get('left~7061'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7066', E.get('r~7060'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7065', E.get('left~7061'), True)
+        LOCAL(ctx, E, 'r~7066', E.get('r~7060'), True)
         if not d_9693(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7061', E.get('n~7059'), True)
+    LOCAL(ctx, E, 'left~7061', E.get('n~7059'), True)
     return t_9681(ctx, r1, s, E)
 
 
@@ -924,7 +880,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7061', E.get('n~7059'), True)
+    LOCAL(ctx, E, 'left~7061', E.get('n~7059'), True)
     return True
 
 
@@ -945,7 +901,7 @@ def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7062', item, True)
+            LOCAL(ctx, E, 'rep~7062', item, True)
             if x_10996(ctx, E):
                 return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -961,15 +917,11 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9690, E, 'left~7061', E.get('taken~7063'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7063', 0, True)
+    LOCAL(ctx, E, 'taken~7063', 0, True)
     return t_9684(ctx, r1, s, E)
 
 
@@ -979,7 +931,7 @@ def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7063', 0, True)
+    LOCAL(ctx, E, 'taken~7063', 0, True)
     return True
 
 
@@ -998,14 +950,11 @@ def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7063', E.get('instead~7064'))
     return t_9688(ctx, k, s, E)
 
@@ -1059,7 +1008,7 @@ def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7065', E.get('left~7061'), True)
+    LOCAL(ctx, E, 'n~7065', E.get('left~7061'), True)
     return True
 
 
@@ -1069,25 +1018,20 @@ def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7066', E.get('r~7060'), True)
+    LOCAL(ctx, E, 'r~7066', E.get('r~7060'), True)
     return True
 
 
 def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7067', x_11009(ctx, E), True)
     if not d_9695(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7066'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7067'), '+=', False, K[2])
@@ -1104,7 +1048,7 @@ def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7067', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7067', x_11009(ctx, E), True)
     return True
 
 
@@ -1116,8 +1060,6 @@ def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11010(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7067', x_11012(ctx, E))
     return True
 
@@ -1152,8 +1094,6 @@ def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11015(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7066'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7067'), '-=', False, K[3])
@@ -1180,8 +1120,6 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11018(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7067'), '+=', False, K[4])
@@ -1201,19 +1139,13 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7068', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7069', 'money', True)
+    LOCAL(ctx, E, 'n~7068', 2, True)
+    LOCAL(ctx, E, 'r~7069', 'money', True)
     return t_9705(ctx, k, s, E)
 
 
@@ -1223,7 +1155,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7068', 2, True)
+    LOCAL(ctx, E, 'n~7068', 2, True)
     return True
 
 
@@ -1233,7 +1165,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7069', 'money', True)
+    LOCAL(ctx, E, 'r~7069', 'money', True)
     return True
 
 
@@ -1244,22 +1176,15 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7074', E.get('left~7070'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7075', E.get('r~7069'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7074', E.get('left~7070'), True)
+        LOCAL(ctx, E, 'r~7075', E.get('r~7069'), True)
         if not d_9719(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7070', E.get('n~7068'), True)
+    LOCAL(ctx, E, 'left~7070', E.get('n~7068'), True)
     return t_9707(ctx, r1, s, E)
 
 
@@ -1269,7 +1194,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7070', E.get('n~7068'), True)
+    LOCAL(ctx, E, 'left~7070', E.get('n~7068'), True)
     return True
 
 
@@ -1290,7 +1215,7 @@ def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7071', item, True)
+            LOCAL(ctx, E, 'rep~7071', item, True)
             if x_11025(ctx, E):
                 return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1306,15 +1231,11 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9716, E, 'left~7070', E.get('taken~7072'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7072', 0, True)
+    LOCAL(ctx, E, 'taken~7072', 0, True)
     return t_9710(ctx, r1, s, E)
 
 
@@ -1324,7 +1245,7 @@ def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7072', 0, True)
+    LOCAL(ctx, E, 'taken~7072', 0, True)
     return True
 
 
@@ -1343,14 +1264,11 @@ def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7072', E.get('instead~7073'))
     return t_9714(ctx, k, s, E)
 
@@ -1404,7 +1322,7 @@ def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7074', E.get('left~7070'), True)
+    LOCAL(ctx, E, 'n~7074', E.get('left~7070'), True)
     return True
 
 
@@ -1414,25 +1332,20 @@ def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7075', E.get('r~7069'), True)
+    LOCAL(ctx, E, 'r~7075', E.get('r~7069'), True)
     return True
 
 
 def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7076', x_11038(ctx, E), True)
     if not d_9721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7075'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7076'), '+=', False, K[2])
@@ -1449,7 +1362,7 @@ def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7076', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7076', x_11038(ctx, E), True)
     return True
 
 
@@ -1461,8 +1374,6 @@ def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11039(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7076', x_11041(ctx, E))
     return True
 
@@ -1497,8 +1408,6 @@ def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11044(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7075'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7076'), '-=', False, K[3])
@@ -1525,8 +1434,6 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11047(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7076'), '+=', False, K[4])
@@ -1546,19 +1453,13 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7077', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7078', 'money', True)
+    LOCAL(ctx, E, 'n~7077', 2, True)
+    LOCAL(ctx, E, 'r~7078', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
@@ -1568,7 +1469,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7077', 2, True)
+    LOCAL(ctx, E, 'n~7077', 2, True)
     return True
 
 
@@ -1578,7 +1479,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7078', 'money', True)
+    LOCAL(ctx, E, 'r~7078', 'money', True)
     return True
 
 
@@ -1589,22 +1490,15 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7083', E.get('left~7079'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7084', E.get('r~7078'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7083', E.get('left~7079'), True)
+        LOCAL(ctx, E, 'r~7084', E.get('r~7078'), True)
         if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7079', E.get('n~7077'), True)
+    LOCAL(ctx, E, 'left~7079', E.get('n~7077'), True)
     return t_9733(ctx, r1, s, E)
 
 
@@ -1614,7 +1508,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7079', E.get('n~7077'), True)
+    LOCAL(ctx, E, 'left~7079', E.get('n~7077'), True)
     return True
 
 
@@ -1635,7 +1529,7 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7080', item, True)
+            LOCAL(ctx, E, 'rep~7080', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1651,15 +1545,11 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9742, E, 'left~7079', E.get('taken~7081'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7081', 0, True)
+    LOCAL(ctx, E, 'taken~7081', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
@@ -1669,7 +1559,7 @@ def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7081', 0, True)
+    LOCAL(ctx, E, 'taken~7081', 0, True)
     return True
 
 
@@ -1688,14 +1578,11 @@ def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7081', E.get('instead~7082'))
     return t_9740(ctx, k, s, E)
 
@@ -1749,7 +1636,7 @@ def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7083', E.get('left~7079'), True)
+    LOCAL(ctx, E, 'n~7083', E.get('left~7079'), True)
     return True
 
 
@@ -1759,25 +1646,20 @@ def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7084', E.get('r~7078'), True)
+    LOCAL(ctx, E, 'r~7084', E.get('r~7078'), True)
     return True
 
 
 def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7085', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7084'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7085'), '+=', False, K[2])
@@ -1794,7 +1676,7 @@ def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7085', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7085', x_11067(ctx, E), True)
     return True
 
 
@@ -1806,8 +1688,6 @@ def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11068(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7085', x_11070(ctx, E))
     return True
 
@@ -1842,8 +1722,6 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11073(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7084'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7085'), '-=', False, K[3])
@@ -1870,8 +1748,6 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11076(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7085'), '+=', False, K[4])
@@ -1891,19 +1767,13 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7086', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7087', 'money', True)
+    LOCAL(ctx, E, 'n~7086', 2, True)
+    LOCAL(ctx, E, 'r~7087', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
@@ -1913,7 +1783,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7086', 2, True)
+    LOCAL(ctx, E, 'n~7086', 2, True)
     return True
 
 
@@ -1923,7 +1793,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7087', 'money', True)
+    LOCAL(ctx, E, 'r~7087', 'money', True)
     return True
 
 
@@ -1934,22 +1804,15 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7092', E.get('left~7088'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7093', E.get('r~7087'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7092', E.get('left~7088'), True)
+        LOCAL(ctx, E, 'r~7093', E.get('r~7087'), True)
         if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7088', E.get('n~7086'), True)
+    LOCAL(ctx, E, 'left~7088', E.get('n~7086'), True)
     return t_9759(ctx, r1, s, E)
 
 
@@ -1959,7 +1822,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7088', E.get('n~7086'), True)
+    LOCAL(ctx, E, 'left~7088', E.get('n~7086'), True)
     return True
 
 
@@ -1980,7 +1843,7 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7089', item, True)
+            LOCAL(ctx, E, 'rep~7089', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1996,15 +1859,11 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9768, E, 'left~7088', E.get('taken~7090'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7090', 0, True)
+    LOCAL(ctx, E, 'taken~7090', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
@@ -2014,7 +1873,7 @@ def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7090', 0, True)
+    LOCAL(ctx, E, 'taken~7090', 0, True)
     return True
 
 
@@ -2033,14 +1892,11 @@ def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7090', E.get('instead~7091'))
     return t_9766(ctx, k, s, E)
 
@@ -2094,7 +1950,7 @@ def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7092', E.get('left~7088'), True)
+    LOCAL(ctx, E, 'n~7092', E.get('left~7088'), True)
     return True
 
 
@@ -2104,25 +1960,20 @@ def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7093', E.get('r~7087'), True)
+    LOCAL(ctx, E, 'r~7093', E.get('r~7087'), True)
     return True
 
 
 def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7094', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7093'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7094'), '+=', False, K[2])
@@ -2139,7 +1990,7 @@ def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7094', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7094', x_11096(ctx, E), True)
     return True
 
 
@@ -2151,8 +2002,6 @@ def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11097(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7094', x_11099(ctx, E))
     return True
 
@@ -2187,8 +2036,6 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11102(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7093'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7094'), '-=', False, K[3])
@@ -2215,8 +2062,6 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11105(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7094'), '+=', False, K[4])
@@ -2236,19 +2081,13 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7095', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7096', 'money', True)
+    LOCAL(ctx, E, 'n~7095', 2, True)
+    LOCAL(ctx, E, 'r~7096', 'money', True)
     return t_9783(ctx, k, s, E)
 
 
@@ -2258,7 +2097,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7095', 2, True)
+    LOCAL(ctx, E, 'n~7095', 2, True)
     return True
 
 
@@ -2268,7 +2107,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7096', 'money', True)
+    LOCAL(ctx, E, 'r~7096', 'money', True)
     return True
 
 
@@ -2279,22 +2118,15 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7101', E.get('left~7097'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7102', E.get('r~7096'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7101', E.get('left~7097'), True)
+        LOCAL(ctx, E, 'r~7102', E.get('r~7096'), True)
         if not d_9797(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7097', E.get('n~7095'), True)
+    LOCAL(ctx, E, 'left~7097', E.get('n~7095'), True)
     return t_9785(ctx, r1, s, E)
 
 
@@ -2304,7 +2136,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7097', E.get('n~7095'), True)
+    LOCAL(ctx, E, 'left~7097', E.get('n~7095'), True)
     return True
 
 
@@ -2325,7 +2157,7 @@ def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7098', item, True)
+            LOCAL(ctx, E, 'rep~7098', item, True)
             if x_11112(ctx, E):
                 return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2341,15 +2173,11 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9794, E, 'left~7097', E.get('taken~7099'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7099', 0, True)
+    LOCAL(ctx, E, 'taken~7099', 0, True)
     return t_9788(ctx, r1, s, E)
 
 
@@ -2359,7 +2187,7 @@ def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7099', 0, True)
+    LOCAL(ctx, E, 'taken~7099', 0, True)
     return True
 
 
@@ -2378,14 +2206,11 @@ def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7099', E.get('instead~7100'))
     return t_9792(ctx, k, s, E)
 
@@ -2439,7 +2264,7 @@ def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7101', E.get('left~7097'), True)
+    LOCAL(ctx, E, 'n~7101', E.get('left~7097'), True)
     return True
 
 
@@ -2449,25 +2274,20 @@ def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7102', E.get('r~7096'), True)
+    LOCAL(ctx, E, 'r~7102', E.get('r~7096'), True)
     return True
 
 
 def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7103', x_11125(ctx, E), True)
     if not d_9799(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7102'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7103'), '+=', False, K[2])
@@ -2484,7 +2304,7 @@ def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7103', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7103', x_11125(ctx, E), True)
     return True
 
 
@@ -2496,8 +2316,6 @@ def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11126(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7103', x_11128(ctx, E))
     return True
 
@@ -2532,8 +2350,6 @@ def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11131(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7102'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7103'), '-=', False, K[3])
@@ -2560,8 +2376,6 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11134(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7103'), '+=', False, K[4])

@@ -4111,30 +4111,17 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~835', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~836', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~835', 1, True)
+        LOCAL(ctx, E, 'r~836', 'titanium', True)
         c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~836'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~835'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~831', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~832', 'titanium', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~831', 1, True)
+    LOCAL(ctx, E, 'r~832', 'titanium', True)
     return t_346(ctx, r1, s, E)
 
 
@@ -4144,7 +4131,7 @@ def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~831', 1, True)
+    LOCAL(ctx, E, 'n~831', 1, True)
     return True
 
 
@@ -4154,7 +4141,7 @@ def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~832', 'titanium', True)
+    LOCAL(ctx, E, 'r~832', 'titanium', True)
     return True
 
 
@@ -4170,14 +4157,11 @@ def t_346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_380(ctx, E):
         return False
     return t_349(ctx, k, s, E)
@@ -4219,7 +4203,7 @@ def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~835', 1, True)
+    LOCAL(ctx, E, 'n~835', 1, True)
     return True
 
 
@@ -4229,7 +4213,7 @@ def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~836', 'titanium', True)
+    LOCAL(ctx, E, 'r~836', 'titanium', True)
     return True
 
 
@@ -4246,22 +4230,13 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~837', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~838', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~837', 1, True)
+    LOCAL(ctx, E, 'r~838', 'energy', True)
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~838'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~837'), '+=', False, K[6])
@@ -4274,7 +4249,7 @@ def d_355(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~837', 1, True)
+    LOCAL(ctx, E, 'n~837', 1, True)
     return True
 
 
@@ -4284,7 +4259,7 @@ def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~838', 'energy', True)
+    LOCAL(ctx, E, 'r~838', 'energy', True)
     return True
 
 
@@ -4307,14 +4282,9 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~839', 'temperature', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~840', 1, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~839', 'temperature', True)
+        LOCAL(ctx, E, 'n~840', 1, True)
         return t_362(ctx, k, s, E)
 
     return t_359(ctx, r1, s, E)
@@ -4335,7 +4305,7 @@ def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~839', 'temperature', True)
+    LOCAL(ctx, E, 'p~839', 'temperature', True)
     return True
 
 
@@ -4345,7 +4315,7 @@ def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~840', 1, True)
+    LOCAL(ctx, E, 'n~840', 1, True)
     return True
 
 
@@ -4375,14 +4345,11 @@ def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~839'))
     if c is not None:
         SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
@@ -4420,8 +4387,6 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_368(ctx, E):
@@ -4442,20 +4407,14 @@ def d_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -4503,7 +4462,7 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~841', item, True)
+            LOCAL(ctx, E, 'b~841', item, True)
             if x_409(ctx, E):
                 return t_373(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4534,40 +4493,22 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~848', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~849', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~848', 2, True)
+        LOCAL(ctx, E, 'r~849', 'plants', True)
         c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~849'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~848'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~842', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~843', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~842', 1, True)
+    LOCAL(ctx, E, 'r~843', 'megacredits', True)
     if not d_378(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~844', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~845', 'heat', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~844', 1, True)
+    LOCAL(ctx, E, 'r~845', 'heat', True)
     return t_383(ctx, r1, s, E)
 
 
@@ -4577,7 +4518,7 @@ def d_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~842', 1, True)
+    LOCAL(ctx, E, 'n~842', 1, True)
     return True
 
 
@@ -4587,24 +4528,19 @@ def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~843', 'megacredits', True)
+    LOCAL(ctx, E, 'r~843', 'megacredits', True)
     return True
 
 
 def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_416(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~843'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~842'), '-=', False, K[6])
@@ -4640,7 +4576,7 @@ def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~844', 1, True)
+    LOCAL(ctx, E, 'n~844', 1, True)
     return True
 
 
@@ -4650,7 +4586,7 @@ def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~845', 'heat', True)
+    LOCAL(ctx, E, 'r~845', 'heat', True)
     return True
 
 
@@ -4666,14 +4602,11 @@ def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_422(ctx, E):
         return False
     return t_386(ctx, k, s, E)
@@ -4715,7 +4648,7 @@ def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~848', 2, True)
+    LOCAL(ctx, E, 'n~848', 2, True)
     return True
 
 
@@ -4725,7 +4658,7 @@ def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~849', 'plants', True)
+    LOCAL(ctx, E, 'r~849', 'plants', True)
     return True
 
 
@@ -4742,15 +4675,12 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~850', 1, True)
+    LOCAL(ctx, E, 'n~850', 1, True)
     return t_393(ctx, k, s, E)
 
 
@@ -4760,28 +4690,19 @@ def d_392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~850', 1, True)
+    LOCAL(ctx, E, 'n~850', 1, True)
     return True
 
 
 def t_393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~851', E.get('n~850'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~852', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~853', 0, True)
+    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
+    LOCAL(ctx, E, 'sv~852', 0, True)
+    LOCAL(ctx, E, 'tv~853', 0, True)
     return t_397(ctx, k, s, E)
 
 
@@ -4791,7 +4712,7 @@ def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~851', E.get('n~850'), True)
+    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
     return True
 
 
@@ -4801,7 +4722,7 @@ def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~852', 0, True)
+    LOCAL(ctx, E, 'sv~852', 0, True)
     return True
 
 
@@ -4811,28 +4732,19 @@ def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~853', 0, True)
+    LOCAL(ctx, E, 'tv~853', 0, True)
     return True
 
 
 def t_397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~854', x_437(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~855', x_438(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~856', x_439(ctx, E), True)
+    LOCAL(ctx, E, 's_v~854', x_437(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_438(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_439(ctx, E), True)
     return t_401(ctx, k, s, E)
 
 
@@ -4842,7 +4754,7 @@ def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~854', x_437(ctx, E), True)
+    LOCAL(ctx, E, 's_v~854', x_437(ctx, E), True)
     return True
 
 
@@ -4852,7 +4764,7 @@ def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~855', x_438(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_438(ctx, E), True)
     return True
 
 
@@ -4862,7 +4774,7 @@ def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~856', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_439(ctx, E), True)
     return True
 
 
@@ -4878,19 +4790,14 @@ def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_441(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[10])
@@ -4921,14 +4828,11 @@ def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_444(ctx, E):
         return False
     return t_407(ctx, k, s, E)
@@ -4953,32 +4857,20 @@ def t_407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[10])
@@ -5042,8 +4934,6 @@ def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     if not d_414(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     if not d_420(ctx, E):
         return False
@@ -5065,22 +4955,13 @@ def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 418)
     return True
 
@@ -5134,18 +5015,12 @@ def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
@@ -5183,22 +5058,13 @@ def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
 def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~860', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~861', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~860', 1, True)
+    LOCAL(ctx, E, 'r~861', 'science', True)
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~860'), '+=', False, K[15])
@@ -5211,7 +5077,7 @@ def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~860', 1, True)
+    LOCAL(ctx, E, 'n~860', 1, True)
     return True
 
 
@@ -5221,7 +5087,7 @@ def d_427(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~861', 'science', True)
+    LOCAL(ctx, E, 'r~861', 'science', True)
     return True
 
 
@@ -5245,17 +5111,13 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~862', 1, True)
+    LOCAL(ctx, E, 'n~862', 1, True)
     if not d_431(ctx, E):
         return False
     return t_442(ctx, r1, s, E)
@@ -5267,7 +5129,7 @@ def d_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~862', 1, True)
+    LOCAL(ctx, E, 'n~862', 1, True)
     return True
 
 
@@ -5311,22 +5173,13 @@ def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 437)
     return True
 
@@ -5370,20 +5223,14 @@ def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
@@ -5427,7 +5274,7 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~863', item, True)
+            LOCAL(ctx, E, 'card~863', item, True)
             return t_443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5449,17 +5296,13 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~864', 3, True)
+    LOCAL(ctx, E, 'n~864', 3, True)
     return t_446(ctx, r1, s, E)
 
 
@@ -5469,28 +5312,19 @@ def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~864', 3, True)
+    LOCAL(ctx, E, 'n~864', 3, True)
     return True
 
 
 def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~865', E.get('n~864'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~866', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~867', 0, True)
+    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
+    LOCAL(ctx, E, 'sv~866', 0, True)
+    LOCAL(ctx, E, 'tv~867', 0, True)
     return t_450(ctx, k, s, E)
 
 
@@ -5500,7 +5334,7 @@ def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~865', E.get('n~864'), True)
+    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
     return True
 
 
@@ -5510,7 +5344,7 @@ def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~866', 0, True)
+    LOCAL(ctx, E, 'sv~866', 0, True)
     return True
 
 
@@ -5520,28 +5354,19 @@ def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~867', 0, True)
+    LOCAL(ctx, E, 'tv~867', 0, True)
     return True
 
 
 def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~868', x_496(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~869', x_497(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~870', x_498(ctx, E), True)
+    LOCAL(ctx, E, 's_v~868', x_496(ctx, E), True)
+    LOCAL(ctx, E, 't_v~869', x_497(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~870', x_498(ctx, E), True)
     return t_454(ctx, k, s, E)
 
 
@@ -5551,7 +5376,7 @@ def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~868', x_496(ctx, E), True)
+    LOCAL(ctx, E, 's_v~868', x_496(ctx, E), True)
     return True
 
 
@@ -5561,7 +5386,7 @@ def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~869', x_497(ctx, E), True)
+    LOCAL(ctx, E, 't_v~869', x_497(ctx, E), True)
     return True
 
 
@@ -5571,7 +5396,7 @@ def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~870', x_498(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~870', x_498(ctx, E), True)
     return True
 
 
@@ -5587,19 +5412,14 @@ def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_500(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[10])
@@ -5630,14 +5450,11 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_503(ctx, E):
         return False
     return t_460(ctx, k, s, E)
@@ -5662,32 +5479,20 @@ def t_460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[10])
@@ -5777,19 +5582,13 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 
 
 def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~874', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~875', 'energy', True)
+    LOCAL(ctx, E, 'n~874', 1, True)
+    LOCAL(ctx, E, 'r~875', 'energy', True)
     if not d_472(ctx, E):
         return False
     return True
@@ -5801,7 +5600,7 @@ def d_470(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~874', 1, True)
+    LOCAL(ctx, E, 'n~874', 1, True)
     return True
 
 
@@ -5811,24 +5610,19 @@ def d_471(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~875', 'energy', True)
+    LOCAL(ctx, E, 'r~875', 'energy', True)
     return True
 
 
 def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_528(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~875'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~874'), '-=', False, K[10])
@@ -5859,26 +5653,14 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~880', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~881', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~882', x_533(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~880', 1, True)
+    LOCAL(ctx, E, 'r~881', 'megacredits', True)
+    LOCAL(ctx, E, 'k~882', x_533(ctx, E), True)
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~881'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
@@ -5891,7 +5673,7 @@ def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~880', 1, True)
+    LOCAL(ctx, E, 'n~880', 1, True)
     return True
 
 
@@ -5901,7 +5683,7 @@ def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~881', 'megacredits', True)
+    LOCAL(ctx, E, 'r~881', 'megacredits', True)
     return True
 
 
@@ -5911,7 +5693,7 @@ def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~882', x_533(ctx, E), True)
+    LOCAL(ctx, E, 'k~882', x_533(ctx, E), True)
     return True
 
 
@@ -5928,32 +5710,18 @@ def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~883', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~884', 'energy', True)
+    LOCAL(ctx, E, 'n~883', 2, True)
+    LOCAL(ctx, E, 'r~884', 'energy', True)
     if not d_483(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~885', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~886', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~885', 5, True)
+    LOCAL(ctx, E, 'r~886', 'megacredits', True)
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~886'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~885'), '+=', False, K[6])
@@ -5966,7 +5734,7 @@ def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~883', 2, True)
+    LOCAL(ctx, E, 'n~883', 2, True)
     return True
 
 
@@ -5976,24 +5744,19 @@ def d_482(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~884', 'energy', True)
+    LOCAL(ctx, E, 'r~884', 'energy', True)
     return True
 
 
 def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~884'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~883'), '-=', False, K[6])
@@ -6029,7 +5792,7 @@ def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~885', 5, True)
+    LOCAL(ctx, E, 'n~885', 5, True)
     return True
 
 
@@ -6039,7 +5802,7 @@ def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~886', 'megacredits', True)
+    LOCAL(ctx, E, 'r~886', 'megacredits', True)
     return True
 
 
@@ -6063,9 +5826,7 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~887', 'capital', True)
+        LOCAL(ctx, E, 't~887', 'capital', True)
         return t_492(ctx, k, s, E)
 
     return t_490(ctx, r1, s, E)
@@ -6086,7 +5847,7 @@ def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~887', 'capital', True)
+    LOCAL(ctx, E, 't~887', 'capital', True)
     return True
 
 
@@ -6102,18 +5863,12 @@ def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~897', x_549(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~897', x_549(ctx, E), True)
     if not x_550(ctx, E):
         return False
     return t_496(ctx, k, s, E)
@@ -6125,7 +5880,7 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~897', x_549(ctx, E), True)
+    LOCAL(ctx, E, 'legal~897', x_549(ctx, E), True)
     return True
 
 
@@ -6148,19 +5903,13 @@ def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~899', E.get('t~887'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~900', E.get('space~898'), True)
+    LOCAL(ctx, E, 't~899', E.get('t~887'), True)
+    LOCAL(ctx, E, 's~900', E.get('space~898'), True)
     return t_500(ctx, k, s, E)
 
 
@@ -6170,7 +5919,7 @@ def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~899', E.get('t~887'), True)
+    LOCAL(ctx, E, 't~899', E.get('t~887'), True)
     return True
 
 
@@ -6180,25 +5929,19 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~900', E.get('space~898'), True)
+    LOCAL(ctx, E, 's~900', E.get('space~898'), True)
     return True
 
 
 def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~900'))
     if c is not None:
         SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~900'), '=', False, K[19])
     return t_503(ctx, k, s, E)
 
@@ -6250,8 +5993,6 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -6283,7 +6024,7 @@ def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~901', item, True)
+            LOCAL(ctx, E, 'x~901', item, True)
             if x_561(ctx, E):
                 return t_507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6323,17 +6064,9 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~911', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~912', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~911', 2, True)
+        LOCAL(ctx, E, 'r~912', 'titanium', True)
         c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~912'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~911'), '+=', False, K[10])
@@ -6353,19 +6086,13 @@ def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/e
 
 
 def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~905', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~906', 1, True)
+    LOCAL(ctx, E, 'p~905', 'temperature', True)
+    LOCAL(ctx, E, 'n~906', 1, True)
     return t_515(ctx, k, s, E)
 
 
@@ -6375,7 +6102,7 @@ def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~905', 'temperature', True)
+    LOCAL(ctx, E, 'p~905', 'temperature', True)
     return True
 
 
@@ -6385,7 +6112,7 @@ def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~906', 1, True)
+    LOCAL(ctx, E, 'n~906', 1, True)
     return True
 
 
@@ -6415,14 +6142,11 @@ def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~905'))
     if c is not None:
         SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
@@ -6460,8 +6184,6 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_521(ctx, E):
@@ -6482,20 +6204,14 @@ def d_521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -6543,7 +6259,7 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~907', item, True)
+            LOCAL(ctx, E, 'b~907', item, True)
             if x_582(ctx, E):
                 return t_526(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6568,19 +6284,13 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~908', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~909', 'plants', True)
+    LOCAL(ctx, E, 'n~908', 3, True)
+    LOCAL(ctx, E, 'r~909', 'plants', True)
     return t_531(ctx, k, s, E)
 
 
@@ -6590,7 +6300,7 @@ def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~908', 3, True)
+    LOCAL(ctx, E, 'n~908', 3, True)
     return True
 
 
@@ -6600,7 +6310,7 @@ def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~909', 'plants', True)
+    LOCAL(ctx, E, 'r~909', 'plants', True)
     return True
 
 
@@ -6647,7 +6357,7 @@ def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~911', 2, True)
+    LOCAL(ctx, E, 'n~911', 2, True)
     return True
 
 
@@ -6657,7 +6367,7 @@ def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~912', 'titanium', True)
+    LOCAL(ctx, E, 'r~912', 'titanium', True)
     return True
 
 
@@ -6691,19 +6401,12 @@ def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~916', 'ocean', True)
+        LOCAL(ctx, E, 't~916', 'ocean', True)
         return t_556(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~913', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~914', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~913', 'temperature', True)
+    LOCAL(ctx, E, 'n~914', 1, True)
     return t_542(ctx, r1, s, E)
 
 
@@ -6713,7 +6416,7 @@ def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~913', 'temperature', True)
+    LOCAL(ctx, E, 'p~913', 'temperature', True)
     return True
 
 
@@ -6723,7 +6426,7 @@ def d_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~914', 1, True)
+    LOCAL(ctx, E, 'n~914', 1, True)
     return True
 
 
@@ -6753,14 +6456,11 @@ def t_543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~913'))
     if c is not None:
         SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
@@ -6798,8 +6498,6 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_548(ctx, E):
@@ -6820,20 +6518,14 @@ def d_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -6881,7 +6573,7 @@ def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~915', item, True)
+            LOCAL(ctx, E, 'b~915', item, True)
             if x_615(ctx, E):
                 return t_553(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6911,7 +6603,7 @@ def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~916', 'ocean', True)
+    LOCAL(ctx, E, 't~916', 'ocean', True)
     return True
 
 
@@ -6927,18 +6619,12 @@ def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~926', x_621(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~926', x_621(ctx, E), True)
     if not x_622(ctx, E):
         return False
     return t_560(ctx, k, s, E)
@@ -6950,7 +6636,7 @@ def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~926', x_621(ctx, E), True)
+    LOCAL(ctx, E, 'legal~926', x_621(ctx, E), True)
     return True
 
 
@@ -6973,19 +6659,13 @@ def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~928', E.get('t~916'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~929', E.get('space~927'), True)
+    LOCAL(ctx, E, 't~928', E.get('t~916'), True)
+    LOCAL(ctx, E, 's~929', E.get('space~927'), True)
     return t_564(ctx, k, s, E)
 
 
@@ -6995,7 +6675,7 @@ def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~928', E.get('t~916'), True)
+    LOCAL(ctx, E, 't~928', E.get('t~916'), True)
     return True
 
 
@@ -7005,25 +6685,19 @@ def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~929', E.get('space~927'), True)
+    LOCAL(ctx, E, 's~929', E.get('space~927'), True)
     return True
 
 
 def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~929'))
     if c is not None:
         SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~929'), '=', False, K[19])
     return t_567(ctx, k, s, E)
 
@@ -7075,8 +6749,6 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -7108,7 +6780,7 @@ def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~930', item, True)
+            LOCAL(ctx, E, 'x~930', item, True)
             if x_633(ctx, E):
                 return t_571(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7142,19 +6814,13 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~931', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~932', 'plants', True)
+    LOCAL(ctx, E, 'n~931', 3, True)
+    LOCAL(ctx, E, 'r~932', 'plants', True)
     return t_577(ctx, k, s, E)
 
 
@@ -7164,7 +6830,7 @@ def d_575(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~931', 3, True)
+    LOCAL(ctx, E, 'n~931', 3, True)
     return True
 
 
@@ -7174,7 +6840,7 @@ def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~932', 'plants', True)
+    LOCAL(ctx, E, 'r~932', 'plants', True)
     return True
 
 
@@ -7222,17 +6888,9 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~940', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~941', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~940', 4, True)
+        LOCAL(ctx, E, 'r~941', 'titanium', True)
         c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~941'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~940'), '+=', False, K[10])
@@ -7252,19 +6910,13 @@ def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/e
 
 
 def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~934', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~935', 2, True)
+    LOCAL(ctx, E, 'p~934', 'temperature', True)
+    LOCAL(ctx, E, 'n~935', 2, True)
     return t_586(ctx, k, s, E)
 
 
@@ -7274,7 +6926,7 @@ def d_584(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~934', 'temperature', True)
+    LOCAL(ctx, E, 'p~934', 'temperature', True)
     return True
 
 
@@ -7284,7 +6936,7 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~935', 2, True)
+    LOCAL(ctx, E, 'n~935', 2, True)
     return True
 
 
@@ -7314,14 +6966,11 @@ def t_587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~934'))
     if c is not None:
         SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
@@ -7359,8 +7008,6 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_592(ctx, E):
@@ -7381,20 +7028,14 @@ def d_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -7442,7 +7083,7 @@ def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~936', item, True)
+            LOCAL(ctx, E, 'b~936', item, True)
             if x_665(ctx, E):
                 return t_597(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7467,19 +7108,13 @@ def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~937', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~938', 'plants', True)
+    LOCAL(ctx, E, 'n~937', 4, True)
+    LOCAL(ctx, E, 'r~938', 'plants', True)
     return t_602(ctx, k, s, E)
 
 
@@ -7489,7 +7124,7 @@ def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~937', 4, True)
+    LOCAL(ctx, E, 'n~937', 4, True)
     return True
 
 
@@ -7499,7 +7134,7 @@ def d_601(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~938', 'plants', True)
+    LOCAL(ctx, E, 'r~938', 'plants', True)
     return True
 
 
@@ -7546,7 +7181,7 @@ def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~940', 4, True)
+    LOCAL(ctx, E, 'n~940', 4, True)
     return True
 
 
@@ -7556,7 +7191,7 @@ def d_607(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~941', 'titanium', True)
+    LOCAL(ctx, E, 'r~941', 'titanium', True)
     return True
 
 
@@ -7573,15 +7208,12 @@ def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~942', 12, True)
+    LOCAL(ctx, E, 'n~942', 12, True)
     return t_611(ctx, k, s, E)
 
 
@@ -7591,28 +7223,19 @@ def d_610(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~942', 12, True)
+    LOCAL(ctx, E, 'n~942', 12, True)
     return True
 
 
 def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~943', E.get('n~942'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~944', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~945', x_688(ctx, E), True)
+    LOCAL(ctx, E, 'price~943', E.get('n~942'), True)
+    LOCAL(ctx, E, 'sv~944', 0, True)
+    LOCAL(ctx, E, 'tv~945', x_688(ctx, E), True)
     return t_615(ctx, k, s, E)
 
 
@@ -7622,7 +7245,7 @@ def d_612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~943', E.get('n~942'), True)
+    LOCAL(ctx, E, 'price~943', E.get('n~942'), True)
     return True
 
 
@@ -7632,7 +7255,7 @@ def d_613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~944', 0, True)
+    LOCAL(ctx, E, 'sv~944', 0, True)
     return True
 
 
@@ -7642,28 +7265,19 @@ def d_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~945', x_688(ctx, E), True)
+    LOCAL(ctx, E, 'tv~945', x_688(ctx, E), True)
     return True
 
 
 def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~946', x_689(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~947', x_690(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~948', x_691(ctx, E), True)
+    LOCAL(ctx, E, 's_v~946', x_689(ctx, E), True)
+    LOCAL(ctx, E, 't_v~947', x_690(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~948', x_691(ctx, E), True)
     return t_619(ctx, k, s, E)
 
 
@@ -7673,7 +7287,7 @@ def d_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~946', x_689(ctx, E), True)
+    LOCAL(ctx, E, 's_v~946', x_689(ctx, E), True)
     return True
 
 
@@ -7683,7 +7297,7 @@ def d_617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~947', x_690(ctx, E), True)
+    LOCAL(ctx, E, 't_v~947', x_690(ctx, E), True)
     return True
 
 
@@ -7693,7 +7307,7 @@ def d_618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~948', x_691(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~948', x_691(ctx, E), True)
     return True
 
 
@@ -7709,19 +7323,14 @@ def t_619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_693(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~943'), '-=', False, K[10])
@@ -7752,14 +7361,11 @@ def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_696(ctx, E):
         return False
     return t_625(ctx, k, s, E)
@@ -7784,32 +7390,20 @@ def t_625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~949'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~950'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~951'), '-=', False, K[10])
@@ -7865,15 +7459,12 @@ def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~952', 'ocean', True)
+    LOCAL(ctx, E, 't~952', 'ocean', True)
     return t_633(ctx, k, s, E)
 
 
@@ -7883,7 +7474,7 @@ def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~952', 'ocean', True)
+    LOCAL(ctx, E, 't~952', 'ocean', True)
     return True
 
 
@@ -7899,18 +7490,12 @@ def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~962', x_714(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~962', x_714(ctx, E), True)
     if not x_715(ctx, E):
         return False
     return t_637(ctx, k, s, E)
@@ -7922,7 +7507,7 @@ def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~962', x_714(ctx, E), True)
+    LOCAL(ctx, E, 'legal~962', x_714(ctx, E), True)
     return True
 
 
@@ -7945,19 +7530,13 @@ def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~964', E.get('t~952'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~965', E.get('space~963'), True)
+    LOCAL(ctx, E, 't~964', E.get('t~952'), True)
+    LOCAL(ctx, E, 's~965', E.get('space~963'), True)
     return t_641(ctx, k, s, E)
 
 
@@ -7967,7 +7546,7 @@ def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~964', E.get('t~952'), True)
+    LOCAL(ctx, E, 't~964', E.get('t~952'), True)
     return True
 
 
@@ -7977,25 +7556,19 @@ def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~965', E.get('space~963'), True)
+    LOCAL(ctx, E, 's~965', E.get('space~963'), True)
     return True
 
 
 def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~965'))
     if c is not None:
         SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[19])
     return t_644(ctx, k, s, E)
 
@@ -8047,8 +7620,6 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -8080,7 +7651,7 @@ def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~966', item, True)
+            LOCAL(ctx, E, 'x~966', item, True)
             if x_726(ctx, E):
                 return t_648(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8114,22 +7685,13 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~971', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~972', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~971', 1, True)
+    LOCAL(ctx, E, 'r~972', 'titanium', True)
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~972'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~971'), '+=', False, K[6])
@@ -8142,7 +7704,7 @@ def d_652(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~971', 1, True)
+    LOCAL(ctx, E, 'n~971', 1, True)
     return True
 
 
@@ -8152,7 +7714,7 @@ def d_653(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~972', 'titanium', True)
+    LOCAL(ctx, E, 'r~972', 'titanium', True)
     return True
 
 
@@ -8178,19 +7740,13 @@ def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~973', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~974', 'steel', True)
+    LOCAL(ctx, E, 'n~973', 1, True)
+    LOCAL(ctx, E, 'r~974', 'steel', True)
     if not d_659(ctx, E):
         return False
     return True
@@ -8202,7 +7758,7 @@ def d_657(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~973', 1, True)
+    LOCAL(ctx, E, 'n~973', 1, True)
     return True
 
 
@@ -8212,24 +7768,19 @@ def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~974', 'steel', True)
+    LOCAL(ctx, E, 'r~974', 'steel', True)
     return True
 
 
 def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_742(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~973'), '-=', False, K[10])
@@ -8260,22 +7811,13 @@ def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~975', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~976', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~975', 5, True)
+    LOCAL(ctx, E, 'r~976', 'megacredits', True)
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~976'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~975'), '+=', False, K[10])
@@ -8288,7 +7830,7 @@ def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~975', 5, True)
+    LOCAL(ctx, E, 'n~975', 5, True)
     return True
 
 
@@ -8298,7 +7840,7 @@ def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~976', 'megacredits', True)
+    LOCAL(ctx, E, 'r~976', 'megacredits', True)
     return True
 
 
@@ -8315,19 +7857,13 @@ def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_666(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~977', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~978', 'energy', True)
+    LOCAL(ctx, E, 'n~977', 1, True)
+    LOCAL(ctx, E, 'r~978', 'energy', True)
     if not d_669(ctx, E):
         return False
     return True
@@ -8339,7 +7875,7 @@ def d_667(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~977', 1, True)
+    LOCAL(ctx, E, 'n~977', 1, True)
     return True
 
 
@@ -8349,24 +7885,19 @@ def d_668(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~978', 'energy', True)
+    LOCAL(ctx, E, 'r~978', 'energy', True)
     return True
 
 
 def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_751(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~978'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~977'), '-=', False, K[10])
@@ -8397,15 +7928,12 @@ def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~979', 1, True)
+    LOCAL(ctx, E, 'n~979', 1, True)
     if not d_674(ctx, E):
         return False
     return True
@@ -8417,7 +7945,7 @@ def d_673(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~979', 1, True)
+    LOCAL(ctx, E, 'n~979', 1, True)
     return True
 
 
@@ -8461,22 +7989,13 @@ def d_676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 680)
     return True
 
@@ -8520,20 +8039,14 @@ def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
@@ -8561,19 +8074,13 @@ def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~980', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~981', 'energy', True)
+    LOCAL(ctx, E, 'n~980', 1, True)
+    LOCAL(ctx, E, 'r~981', 'energy', True)
     if not d_688(ctx, E):
         return False
     return True
@@ -8585,7 +8092,7 @@ def d_686(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~980', 1, True)
+    LOCAL(ctx, E, 'n~980', 1, True)
     return True
 
 
@@ -8595,24 +8102,19 @@ def d_687(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~981', 'energy', True)
+    LOCAL(ctx, E, 'r~981', 'energy', True)
     return True
 
 
 def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_769(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~981'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~980'), '-=', False, K[6])
@@ -8643,19 +8145,13 @@ def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_691(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~982', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~983', 1, True)
+    LOCAL(ctx, E, 't~982', 'tr', True)
+    LOCAL(ctx, E, 'n~983', 1, True)
     if not d_694(ctx, E):
         return False
     return True
@@ -8667,7 +8163,7 @@ def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~982', 'tr', True)
+    LOCAL(ctx, E, 't~982', 'tr', True)
     return True
 
 
@@ -8677,7 +8173,7 @@ def d_693(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~983', 1, True)
+    LOCAL(ctx, E, 'n~983', 1, True)
     return True
 
 
@@ -8689,8 +8185,6 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     if x_774(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~982'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~983'), '+=', False, K[20])
@@ -8713,14 +8207,11 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~982'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~983'), '+=', False, K[8])
@@ -8749,8 +8240,6 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     if x_779(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -8770,32 +8259,18 @@ def d_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~984', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~985', 'energy', True)
+    LOCAL(ctx, E, 'n~984', 1, True)
+    LOCAL(ctx, E, 'r~985', 'energy', True)
     if not d_703(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~986', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~987', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~986', 3, True)
+    LOCAL(ctx, E, 'r~987', 'megacredits', True)
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~987'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~986'), '+=', False, K[6])
@@ -8808,7 +8283,7 @@ def d_701(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~984', 1, True)
+    LOCAL(ctx, E, 'n~984', 1, True)
     return True
 
 
@@ -8818,24 +8293,19 @@ def d_702(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~985', 'energy', True)
+    LOCAL(ctx, E, 'r~985', 'energy', True)
     return True
 
 
 def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_785(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~985'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~984'), '-=', False, K[6])
@@ -8871,7 +8341,7 @@ def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~986', 3, True)
+    LOCAL(ctx, E, 'n~986', 3, True)
     return True
 
 
@@ -8881,7 +8351,7 @@ def d_707(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~987', 'megacredits', True)
+    LOCAL(ctx, E, 'r~987', 'megacredits', True)
     return True
 
 
@@ -8904,24 +8374,13 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~988', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~989', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 4
+        LOCAL(ctx, E, 'n~988', 3, True)
+        LOCAL(ctx, E, 'r~989', 'plants', True)
         c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~989'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~988'), '+=', False, K[10])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~990', 'city', True)
+        LOCAL(ctx, E, 't~990', 'city', True)
         return t_715(ctx, k, s, E)
 
     return t_710(ctx, r1, s, E)
@@ -8942,7 +8401,7 @@ def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~988', 3, True)
+    LOCAL(ctx, E, 'n~988', 3, True)
     return True
 
 
@@ -8952,7 +8411,7 @@ def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~989', 'plants', True)
+    LOCAL(ctx, E, 'r~989', 'plants', True)
     return True
 
 
@@ -8974,7 +8433,7 @@ def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~990', 'city', True)
+    LOCAL(ctx, E, 't~990', 'city', True)
     return True
 
 
@@ -8990,18 +8449,12 @@ def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1000', x_799(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1000', x_799(ctx, E), True)
     if not x_800(ctx, E):
         return False
     return t_719(ctx, k, s, E)
@@ -9013,7 +8466,7 @@ def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1000', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1000', x_799(ctx, E), True)
     return True
 
 
@@ -9036,19 +8489,13 @@ def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1002', E.get('t~990'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1003', E.get('space~1001'), True)
+    LOCAL(ctx, E, 't~1002', E.get('t~990'), True)
+    LOCAL(ctx, E, 's~1003', E.get('space~1001'), True)
     return t_723(ctx, k, s, E)
 
 
@@ -9058,7 +8505,7 @@ def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1002', E.get('t~990'), True)
+    LOCAL(ctx, E, 't~1002', E.get('t~990'), True)
     return True
 
 
@@ -9068,25 +8515,19 @@ def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1003', E.get('space~1001'), True)
+    LOCAL(ctx, E, 's~1003', E.get('space~1001'), True)
     return True
 
 
 def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1003'))
     if c is not None:
         SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1003'), '=', False, K[19])
     return t_726(ctx, k, s, E)
 
@@ -9138,8 +8579,6 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -9171,7 +8610,7 @@ def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1004', item, True)
+            LOCAL(ctx, E, 'x~1004', item, True)
             if x_811(ctx, E):
                 return t_730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9205,32 +8644,18 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1005', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1006', 'energy', True)
+    LOCAL(ctx, E, 'n~1005', 1, True)
+    LOCAL(ctx, E, 'r~1006', 'energy', True)
     if not d_736(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1007', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1008', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1007', 3, True)
+    LOCAL(ctx, E, 'r~1008', 'megacredits', True)
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1007'), '+=', False, K[6])
@@ -9243,7 +8668,7 @@ def d_734(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1005', 1, True)
+    LOCAL(ctx, E, 'n~1005', 1, True)
     return True
 
 
@@ -9253,24 +8678,19 @@ def d_735(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1006', 'energy', True)
+    LOCAL(ctx, E, 'r~1006', 'energy', True)
     return True
 
 
 def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_821(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1006'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1005'), '-=', False, K[6])
@@ -9306,7 +8726,7 @@ def d_739(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1007', 3, True)
+    LOCAL(ctx, E, 'n~1007', 3, True)
     return True
 
 
@@ -9316,7 +8736,7 @@ def d_740(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1008', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1008', 'megacredits', True)
     return True
 
 
@@ -9339,14 +8759,9 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1009', 'city', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 's~1010', 's31', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~1009', 'city', True)
+        LOCAL(ctx, E, 's~1010', 's31', True)
         return t_746(ctx, k, s, E)
 
     return t_743(ctx, r1, s, E)
@@ -9367,7 +8782,7 @@ def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1009', 'city', True)
+    LOCAL(ctx, E, 't~1009', 'city', True)
     return True
 
 
@@ -9377,24 +8792,18 @@ def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1010', 's31', True)
+    LOCAL(ctx, E, 's~1010', 's31', True)
     return True
 
 
 def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1011', E.get('t~1009'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1012', x_832(ctx, E), True)
+    LOCAL(ctx, E, 't~1011', E.get('t~1009'), True)
+    LOCAL(ctx, E, 'l~1012', x_832(ctx, E), True)
     return t_749(ctx, k, s, E)
 
 
@@ -9404,7 +8813,7 @@ def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1011', E.get('t~1009'), True)
+    LOCAL(ctx, E, 't~1011', E.get('t~1009'), True)
     return True
 
 
@@ -9414,7 +8823,7 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1012', x_832(ctx, E), True)
+    LOCAL(ctx, E, 'l~1012', x_832(ctx, E), True)
     return True
 
 
@@ -9430,18 +8839,12 @@ def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1017', x_834(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1017', x_834(ctx, E), True)
     if not x_835(ctx, E):
         return False
     return t_753(ctx, k, s, E)
@@ -9453,7 +8856,7 @@ def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1017', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~1017', x_834(ctx, E), True)
     return True
 
 
@@ -9476,19 +8879,13 @@ def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1019', E.get('t~1011'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1020', E.get('space~1018'), True)
+    LOCAL(ctx, E, 't~1019', E.get('t~1011'), True)
+    LOCAL(ctx, E, 's~1020', E.get('space~1018'), True)
     return t_757(ctx, k, s, E)
 
 
@@ -9498,7 +8895,7 @@ def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1019', E.get('t~1011'), True)
+    LOCAL(ctx, E, 't~1019', E.get('t~1011'), True)
     return True
 
 
@@ -9508,25 +8905,19 @@ def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1020', E.get('space~1018'), True)
+    LOCAL(ctx, E, 's~1020', E.get('space~1018'), True)
     return True
 
 
 def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1020'))
     if c is not None:
         SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1020'), '=', False, K[19])
     return t_760(ctx, k, s, E)
 
@@ -9578,8 +8969,6 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -9611,7 +9000,7 @@ def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1021', item, True)
+            LOCAL(ctx, E, 'x~1021', item, True)
             if x_846(ctx, E):
                 return t_764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9645,36 +9034,18 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1022', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1023', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1022', 2, True)
+    LOCAL(ctx, E, 'r~1023', 'heat', True)
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1023'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1022'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1024', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1025', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1024', 2, True)
+    LOCAL(ctx, E, 'r~1025', 'plants', True)
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1025'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1024'), '+=', False, K[6])
@@ -9687,7 +9058,7 @@ def d_768(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1022', 2, True)
+    LOCAL(ctx, E, 'n~1022', 2, True)
     return True
 
 
@@ -9697,7 +9068,7 @@ def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1023', 'heat', True)
+    LOCAL(ctx, E, 'r~1023', 'heat', True)
     return True
 
 
@@ -9719,7 +9090,7 @@ def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1024', 2, True)
+    LOCAL(ctx, E, 'n~1024', 2, True)
     return True
 
 
@@ -9729,7 +9100,7 @@ def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1025', 'plants', True)
+    LOCAL(ctx, E, 'r~1025', 'plants', True)
     return True
 
 
@@ -9753,9 +9124,7 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1034', 'ocean', True)
+        LOCAL(ctx, E, 't~1034', 'ocean', True)
         return t_791(ctx, k, s, E)
 
     return t_775(ctx, r1, s, E)
@@ -9769,22 +9138,13 @@ def t_775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1026', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1027', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1026', 3, True)
+    LOCAL(ctx, E, 'r~1027', 'plants', True)
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1027'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1026'), '+=', False, K[10])
@@ -9797,7 +9157,7 @@ def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1026', 3, True)
+    LOCAL(ctx, E, 'n~1026', 3, True)
     return True
 
 
@@ -9807,7 +9167,7 @@ def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1027', 'plants', True)
+    LOCAL(ctx, E, 'r~1027', 'plants', True)
     return True
 
 
@@ -9824,19 +9184,13 @@ def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1028', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1029', 'microbe', True)
+    LOCAL(ctx, E, 'n~1028', 3, True)
+    LOCAL(ctx, E, 'r~1029', 'microbe', True)
     return t_783(ctx, k, s, E)
 
 
@@ -9846,7 +9200,7 @@ def d_781(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1028', 3, True)
+    LOCAL(ctx, E, 'n~1028', 3, True)
     return True
 
 
@@ -9856,7 +9210,7 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1029', 'microbe', True)
+    LOCAL(ctx, E, 'r~1029', 'microbe', True)
     return True
 
 
@@ -9880,19 +9234,13 @@ def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1031', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1032', 'animal', True)
+    LOCAL(ctx, E, 'n~1031', 2, True)
+    LOCAL(ctx, E, 'r~1032', 'animal', True)
     return t_788(ctx, k, s, E)
 
 
@@ -9902,7 +9250,7 @@ def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1031', 2, True)
+    LOCAL(ctx, E, 'n~1031', 2, True)
     return True
 
 
@@ -9912,7 +9260,7 @@ def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1032', 'animal', True)
+    LOCAL(ctx, E, 'r~1032', 'animal', True)
     return True
 
 
@@ -9941,7 +9289,7 @@ def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1034', 'ocean', True)
+    LOCAL(ctx, E, 't~1034', 'ocean', True)
     return True
 
 
@@ -9957,18 +9305,12 @@ def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1044', x_886(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1044', x_886(ctx, E), True)
     if not x_887(ctx, E):
         return False
     return t_795(ctx, k, s, E)
@@ -9980,7 +9322,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1044', x_886(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1044', x_886(ctx, E), True)
     return True
 
 
@@ -10003,19 +9345,13 @@ def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1046', E.get('t~1034'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1047', E.get('space~1045'), True)
+    LOCAL(ctx, E, 't~1046', E.get('t~1034'), True)
+    LOCAL(ctx, E, 's~1047', E.get('space~1045'), True)
     return t_799(ctx, k, s, E)
 
 
@@ -10025,7 +9361,7 @@ def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1046', E.get('t~1034'), True)
+    LOCAL(ctx, E, 't~1046', E.get('t~1034'), True)
     return True
 
 
@@ -10035,25 +9371,19 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1047', E.get('space~1045'), True)
+    LOCAL(ctx, E, 's~1047', E.get('space~1045'), True)
     return True
 
 
 def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
         SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return t_802(ctx, k, s, E)
 
@@ -10105,8 +9435,6 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -10138,7 +9466,7 @@ def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1048', item, True)
+            LOCAL(ctx, E, 'x~1048', item, True)
             if x_898(ctx, E):
                 return t_806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10172,15 +9500,12 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1049', 'city', True)
+    LOCAL(ctx, E, 't~1049', 'city', True)
     return t_811(ctx, k, s, E)
 
 
@@ -10190,24 +9515,18 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1049', 'city', True)
+    LOCAL(ctx, E, 't~1049', 'city', True)
     return True
 
 
 def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1053', E.get('t~1049'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1054', x_907(ctx, E), True)
+    LOCAL(ctx, E, 't~1053', E.get('t~1049'), True)
+    LOCAL(ctx, E, 'l~1054', x_907(ctx, E), True)
     return t_814(ctx, k, s, E)
 
 
@@ -10217,7 +9536,7 @@ def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1053', E.get('t~1049'), True)
+    LOCAL(ctx, E, 't~1053', E.get('t~1049'), True)
     return True
 
 
@@ -10227,7 +9546,7 @@ def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1054', x_907(ctx, E), True)
+    LOCAL(ctx, E, 'l~1054', x_907(ctx, E), True)
     return True
 
 
@@ -10243,18 +9562,12 @@ def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1059', x_909(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1059', x_909(ctx, E), True)
     if not x_910(ctx, E):
         return False
     return t_818(ctx, k, s, E)
@@ -10266,7 +9579,7 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1059', x_909(ctx, E), True)
+    LOCAL(ctx, E, 'open~1059', x_909(ctx, E), True)
     return True
 
 
@@ -10289,19 +9602,13 @@ def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1061', E.get('t~1053'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1062', E.get('space~1060'), True)
+    LOCAL(ctx, E, 't~1061', E.get('t~1053'), True)
+    LOCAL(ctx, E, 's~1062', E.get('space~1060'), True)
     return t_822(ctx, k, s, E)
 
 
@@ -10311,7 +9618,7 @@ def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1061', E.get('t~1053'), True)
+    LOCAL(ctx, E, 't~1061', E.get('t~1053'), True)
     return True
 
 
@@ -10321,25 +9628,19 @@ def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1062', E.get('space~1060'), True)
+    LOCAL(ctx, E, 's~1062', E.get('space~1060'), True)
     return True
 
 
 def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1062'))
     if c is not None:
         SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1062'), '=', False, K[19])
     return t_825(ctx, k, s, E)
 
@@ -10391,8 +9692,6 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -10424,7 +9723,7 @@ def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1063', item, True)
+            LOCAL(ctx, E, 'x~1063', item, True)
             if x_921(ctx, E):
                 return t_829(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10458,33 +9757,18 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1064', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1065', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1064', 1, True)
+    LOCAL(ctx, E, 'r~1065', 'titanium', True)
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1065'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1064'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1066', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1067', 's02', True)
+    LOCAL(ctx, E, 't~1066', 'city', True)
+    LOCAL(ctx, E, 's~1067', 's02', True)
     return t_838(ctx, k, s, E)
 
 
@@ -10494,7 +9778,7 @@ def d_833(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1064', 1, True)
+    LOCAL(ctx, E, 'n~1064', 1, True)
     return True
 
 
@@ -10504,7 +9788,7 @@ def d_834(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1065', 'titanium', True)
+    LOCAL(ctx, E, 'r~1065', 'titanium', True)
     return True
 
 
@@ -10526,7 +9810,7 @@ def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1066', 'city', True)
+    LOCAL(ctx, E, 't~1066', 'city', True)
     return True
 
 
@@ -10536,24 +9820,18 @@ def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1067', 's02', True)
+    LOCAL(ctx, E, 's~1067', 's02', True)
     return True
 
 
 def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1068', E.get('t~1066'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1069', x_936(ctx, E), True)
+    LOCAL(ctx, E, 't~1068', E.get('t~1066'), True)
+    LOCAL(ctx, E, 'l~1069', x_936(ctx, E), True)
     return t_841(ctx, k, s, E)
 
 
@@ -10563,7 +9841,7 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1068', E.get('t~1066'), True)
+    LOCAL(ctx, E, 't~1068', E.get('t~1066'), True)
     return True
 
 
@@ -10573,7 +9851,7 @@ def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1069', x_936(ctx, E), True)
+    LOCAL(ctx, E, 'l~1069', x_936(ctx, E), True)
     return True
 
 
@@ -10589,18 +9867,12 @@ def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1074', x_938(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1074', x_938(ctx, E), True)
     if not x_939(ctx, E):
         return False
     return t_845(ctx, k, s, E)
@@ -10612,7 +9884,7 @@ def d_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1074', x_938(ctx, E), True)
+    LOCAL(ctx, E, 'open~1074', x_938(ctx, E), True)
     return True
 
 
@@ -10635,19 +9907,13 @@ def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1076', E.get('t~1068'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1077', E.get('space~1075'), True)
+    LOCAL(ctx, E, 't~1076', E.get('t~1068'), True)
+    LOCAL(ctx, E, 's~1077', E.get('space~1075'), True)
     return t_849(ctx, k, s, E)
 
 
@@ -10657,7 +9923,7 @@ def d_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1076', E.get('t~1068'), True)
+    LOCAL(ctx, E, 't~1076', E.get('t~1068'), True)
     return True
 
 
@@ -10667,25 +9933,19 @@ def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1077', E.get('space~1075'), True)
+    LOCAL(ctx, E, 's~1077', E.get('space~1075'), True)
     return True
 
 
 def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1077'))
     if c is not None:
         SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1077'), '=', False, K[19])
     return t_852(ctx, k, s, E)
 
@@ -10737,8 +9997,6 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_854(ctx, r1, s, E)
@@ -10770,7 +10028,7 @@ def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1078', item, True)
+            LOCAL(ctx, E, 'x~1078', item, True)
             if x_950(ctx, E):
                 return t_856(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10810,36 +10068,21 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1094', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1095', 'megacredits', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~1094', 2, True)
+        LOCAL(ctx, E, 'r~1095', 'megacredits', True)
         if not d_881(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1096', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1097', 'heat', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1096', 3, True)
+        LOCAL(ctx, E, 'r~1097', 'heat', True)
         c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1097'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1096'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1079', 'ocean', True)
+    LOCAL(ctx, E, 't~1079', 'ocean', True)
     return t_861(ctx, r1, s, E)
 
 
@@ -10849,7 +10092,7 @@ def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1079', 'ocean', True)
+    LOCAL(ctx, E, 't~1079', 'ocean', True)
     return True
 
 
@@ -10865,18 +10108,12 @@ def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1089', x_960(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1089', x_960(ctx, E), True)
     if not x_961(ctx, E):
         return False
     return t_865(ctx, k, s, E)
@@ -10888,7 +10125,7 @@ def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1089', x_960(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1089', x_960(ctx, E), True)
     return True
 
 
@@ -10911,19 +10148,13 @@ def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1091', E.get('t~1079'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1092', E.get('space~1090'), True)
+    LOCAL(ctx, E, 't~1091', E.get('t~1079'), True)
+    LOCAL(ctx, E, 's~1092', E.get('space~1090'), True)
     return t_869(ctx, k, s, E)
 
 
@@ -10933,7 +10164,7 @@ def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1091', E.get('t~1079'), True)
+    LOCAL(ctx, E, 't~1091', E.get('t~1079'), True)
     return True
 
 
@@ -10943,25 +10174,19 @@ def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1092', E.get('space~1090'), True)
+    LOCAL(ctx, E, 's~1092', E.get('space~1090'), True)
     return True
 
 
 def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1092'))
     if c is not None:
         SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1092'), '=', False, K[19])
     return t_872(ctx, k, s, E)
 
@@ -11013,8 +10238,6 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_874(ctx, r1, s, E)
@@ -11046,7 +10269,7 @@ def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1093', item, True)
+            LOCAL(ctx, E, 'x~1093', item, True)
             if x_972(ctx, E):
                 return t_876(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11085,7 +10308,7 @@ def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1094', 2, True)
+    LOCAL(ctx, E, 'n~1094', 2, True)
     return True
 
 
@@ -11095,24 +10318,19 @@ def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1095', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1095', 'megacredits', True)
     return True
 
 
 def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_981(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1095'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1094'), '-=', False, K[6])
@@ -11148,7 +10366,7 @@ def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1096', 3, True)
+    LOCAL(ctx, E, 'n~1096', 3, True)
     return True
 
 
@@ -11158,7 +10376,7 @@ def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1097', 'heat', True)
+    LOCAL(ctx, E, 'r~1097', 'heat', True)
     return True
 
 
@@ -11175,22 +10393,13 @@ def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1098', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1099', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1098', 1, True)
+    LOCAL(ctx, E, 'r~1099', 'plants', True)
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1099'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1098'), '+=', False, K[10])
@@ -11203,7 +10412,7 @@ def d_888(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1098', 1, True)
+    LOCAL(ctx, E, 'n~1098', 1, True)
     return True
 
 
@@ -11213,7 +10422,7 @@ def d_889(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1099', 'plants', True)
+    LOCAL(ctx, E, 'r~1099', 'plants', True)
     return True
 
 
@@ -11230,22 +10439,13 @@ def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1100', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1101', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1100', 2, True)
+    LOCAL(ctx, E, 'r~1101', 'plants', True)
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1101'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1100'), '+=', False, K[10])
@@ -11258,7 +10458,7 @@ def d_892(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1100', 2, True)
+    LOCAL(ctx, E, 'n~1100', 2, True)
     return True
 
 
@@ -11268,7 +10468,7 @@ def d_893(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1101', 'plants', True)
+    LOCAL(ctx, E, 'r~1101', 'plants', True)
     return True
 
 
@@ -11285,19 +10485,13 @@ def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1102', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1103', 'animal', True)
+    LOCAL(ctx, E, 'n~1102', 1, True)
+    LOCAL(ctx, E, 'r~1103', 'animal', True)
     return t_898(ctx, k, s, E)
 
 
@@ -11307,7 +10501,7 @@ def d_896(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1102', 1, True)
+    LOCAL(ctx, E, 'n~1102', 1, True)
     return True
 
 
@@ -11317,19 +10511,16 @@ def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1103', 'animal', True)
+    LOCAL(ctx, E, 'r~1103', 'animal', True)
     return True
 
 
 def t_898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1001(ctx, E):
         return False
     return t_900(ctx, k, s, E)
@@ -11366,22 +10557,13 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1108', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1109', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1108', 1, True)
+    LOCAL(ctx, E, 'r~1109', 'animal', True)
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1108'), '+=', False, K[15])
@@ -11394,7 +10576,7 @@ def d_903(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1108', 1, True)
+    LOCAL(ctx, E, 'n~1108', 1, True)
     return True
 
 
@@ -11404,7 +10586,7 @@ def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1109', 'animal', True)
+    LOCAL(ctx, E, 'r~1109', 'animal', True)
     return True
 
 
@@ -11421,22 +10603,13 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1110', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1111', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1110', 2, True)
+    LOCAL(ctx, E, 'r~1111', 'megacredits', True)
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1111'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1110'), '+=', False, K[6])
@@ -11449,7 +10622,7 @@ def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1110', 2, True)
+    LOCAL(ctx, E, 'n~1110', 2, True)
     return True
 
 
@@ -11459,7 +10632,7 @@ def d_908(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1111', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1111', 'megacredits', True)
     return True
 
 
@@ -11482,30 +10655,17 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1115', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1116', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1115', 3, True)
+        LOCAL(ctx, E, 'r~1116', 'plants', True)
         c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1116'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1115'), '+=', False, K[10])
         return t_918(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1112', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1113', 'animal', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1112', 1, True)
+    LOCAL(ctx, E, 'r~1113', 'animal', True)
     return t_913(ctx, r1, s, E)
 
 
@@ -11515,7 +10675,7 @@ def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1112', 1, True)
+    LOCAL(ctx, E, 'n~1112', 1, True)
     return True
 
 
@@ -11525,7 +10685,7 @@ def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1113', 'animal', True)
+    LOCAL(ctx, E, 'r~1113', 'animal', True)
     return True
 
 
@@ -11554,7 +10714,7 @@ def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1115', 3, True)
+    LOCAL(ctx, E, 'n~1115', 3, True)
     return True
 
 
@@ -11564,7 +10724,7 @@ def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1116', 'plants', True)
+    LOCAL(ctx, E, 'r~1116', 'plants', True)
     return True
 
 
@@ -11590,19 +10750,13 @@ def t_918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1121', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1122', 'titanium', True)
+    LOCAL(ctx, E, 'n~1121', 1, True)
+    LOCAL(ctx, E, 'r~1122', 'titanium', True)
     if not d_922(ctx, E):
         return False
     return True
@@ -11614,7 +10768,7 @@ def d_920(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1121', 1, True)
+    LOCAL(ctx, E, 'n~1121', 1, True)
     return True
 
 
@@ -11624,24 +10778,19 @@ def d_921(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1122', 'titanium', True)
+    LOCAL(ctx, E, 'r~1122', 'titanium', True)
     return True
 
 
 def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1039(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1122'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1121'), '-=', False, K[10])
@@ -11672,22 +10821,13 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1123', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1124', 'fighter', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1123', 1, True)
+    LOCAL(ctx, E, 'r~1124', 'fighter', True)
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1123'), '+=', False, K[15])
@@ -11700,7 +10840,7 @@ def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1123', 1, True)
+    LOCAL(ctx, E, 'n~1123', 1, True)
     return True
 
 
@@ -11710,7 +10850,7 @@ def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1124', 'fighter', True)
+    LOCAL(ctx, E, 'r~1124', 'fighter', True)
     return True
 
 
@@ -11727,32 +10867,18 @@ def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1125', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1126', 'energy', True)
+    LOCAL(ctx, E, 'n~1125', 1, True)
+    LOCAL(ctx, E, 'r~1126', 'energy', True)
     if not d_932(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1127', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1128', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1127', 3, True)
+    LOCAL(ctx, E, 'r~1128', 'megacredits', True)
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1128'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1127'), '+=', False, K[6])
@@ -11765,7 +10891,7 @@ def d_930(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1125', 1, True)
+    LOCAL(ctx, E, 'n~1125', 1, True)
     return True
 
 
@@ -11775,24 +10901,19 @@ def d_931(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1126', 'energy', True)
+    LOCAL(ctx, E, 'r~1126', 'energy', True)
     return True
 
 
 def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1049(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1126'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1125'), '-=', False, K[6])
@@ -11828,7 +10949,7 @@ def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1127', 3, True)
+    LOCAL(ctx, E, 'n~1127', 3, True)
     return True
 
 
@@ -11838,7 +10959,7 @@ def d_936(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1128', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1128', 'megacredits', True)
     return True
 
 
@@ -11862,9 +10983,7 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1129', 'city', True)
+        LOCAL(ctx, E, 't~1129', 'city', True)
         return t_941(ctx, k, s, E)
 
     return t_939(ctx, r1, s, E)
@@ -11885,7 +11004,7 @@ def d_940(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1129', 'city', True)
+    LOCAL(ctx, E, 't~1129', 'city', True)
     return True
 
 
@@ -11901,18 +11020,12 @@ def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1139', x_1059(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1139', x_1059(ctx, E), True)
     if not x_1060(ctx, E):
         return False
     return t_945(ctx, k, s, E)
@@ -11924,7 +11037,7 @@ def d_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1139', x_1059(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1139', x_1059(ctx, E), True)
     return True
 
 
@@ -11947,19 +11060,13 @@ def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1141', E.get('t~1129'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1142', E.get('space~1140'), True)
+    LOCAL(ctx, E, 't~1141', E.get('t~1129'), True)
+    LOCAL(ctx, E, 's~1142', E.get('space~1140'), True)
     return t_949(ctx, k, s, E)
 
 
@@ -11969,7 +11076,7 @@ def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1141', E.get('t~1129'), True)
+    LOCAL(ctx, E, 't~1141', E.get('t~1129'), True)
     return True
 
 
@@ -11979,25 +11086,19 @@ def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1142', E.get('space~1140'), True)
+    LOCAL(ctx, E, 's~1142', E.get('space~1140'), True)
     return True
 
 
 def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1142'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1142'), '=', False, K[19])
     return t_952(ctx, k, s, E)
 
@@ -12049,8 +11150,6 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_954(ctx, r1, s, E)
@@ -12082,7 +11181,7 @@ def t_955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1143', item, True)
+            LOCAL(ctx, E, 'x~1143', item, True)
             if x_1071(ctx, E):
                 return t_956(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12116,46 +11215,23 @@ def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1144', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1145', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1144', 2, True)
+    LOCAL(ctx, E, 'r~1145', 'megacredits', True)
     if not d_962(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1146', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1147', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~1146', 2, True)
+    LOCAL(ctx, E, 'r~1147', 'heat', True)
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1147'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1146'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1148', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1149', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1148', 2, True)
+    LOCAL(ctx, E, 'r~1149', 'energy', True)
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1149'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1148'), '+=', False, K[6])
@@ -12168,7 +11244,7 @@ def d_960(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1144', 2, True)
+    LOCAL(ctx, E, 'n~1144', 2, True)
     return True
 
 
@@ -12178,24 +11254,19 @@ def d_961(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1145', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1145', 'megacredits', True)
     return True
 
 
 def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1080(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1145'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1144'), '-=', False, K[6])
@@ -12231,7 +11302,7 @@ def d_965(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1146', 2, True)
+    LOCAL(ctx, E, 'n~1146', 2, True)
     return True
 
 
@@ -12241,7 +11312,7 @@ def d_966(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1147', 'heat', True)
+    LOCAL(ctx, E, 'r~1147', 'heat', True)
     return True
 
 
@@ -12263,7 +11334,7 @@ def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1148', 2, True)
+    LOCAL(ctx, E, 'n~1148', 2, True)
     return True
 
 
@@ -12273,7 +11344,7 @@ def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1149', 'energy', True)
+    LOCAL(ctx, E, 'r~1149', 'energy', True)
     return True
 
 
@@ -12290,36 +11361,18 @@ def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1150', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1151', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1150', 3, True)
+    LOCAL(ctx, E, 'r~1151', 'megacredits', True)
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1151'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1150'), '+=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1152', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1153', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1152', 3, True)
+    LOCAL(ctx, E, 'r~1153', 'heat', True)
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1153'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1152'), '+=', False, K[10])
@@ -12332,7 +11385,7 @@ def d_972(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1150', 3, True)
+    LOCAL(ctx, E, 'n~1150', 3, True)
     return True
 
 
@@ -12342,7 +11395,7 @@ def d_973(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1151', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1151', 'megacredits', True)
     return True
 
 
@@ -12364,7 +11417,7 @@ def d_975(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1152', 3, True)
+    LOCAL(ctx, E, 'n~1152', 3, True)
     return True
 
 
@@ -12374,7 +11427,7 @@ def d_976(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1153', 'heat', True)
+    LOCAL(ctx, E, 'r~1153', 'heat', True)
     return True
 
 
@@ -12391,32 +11444,18 @@ def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1154', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1155', 'energy', True)
+    LOCAL(ctx, E, 'n~1154', 2, True)
+    LOCAL(ctx, E, 'r~1155', 'energy', True)
     if not d_981(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1156', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1157', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1156', 2, True)
+    LOCAL(ctx, E, 'r~1157', 'steel', True)
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1157'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1156'), '+=', False, K[6])
@@ -12429,7 +11468,7 @@ def d_979(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1154', 2, True)
+    LOCAL(ctx, E, 'n~1154', 2, True)
     return True
 
 
@@ -12439,24 +11478,19 @@ def d_980(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1155', 'energy', True)
+    LOCAL(ctx, E, 'r~1155', 'energy', True)
     return True
 
 
 def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1102(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1154'), '-=', False, K[6])
@@ -12492,7 +11526,7 @@ def d_984(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1156', 2, True)
+    LOCAL(ctx, E, 'n~1156', 2, True)
     return True
 
 
@@ -12502,7 +11536,7 @@ def d_985(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1157', 'steel', True)
+    LOCAL(ctx, E, 'r~1157', 'steel', True)
     return True
 
 
@@ -12526,9 +11560,7 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1158', 'city', True)
+        LOCAL(ctx, E, 't~1158', 'city', True)
         return t_990(ctx, k, s, E)
 
     return t_988(ctx, r1, s, E)
@@ -12549,7 +11581,7 @@ def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1158', 'city', True)
+    LOCAL(ctx, E, 't~1158', 'city', True)
     return True
 
 
@@ -12565,18 +11597,12 @@ def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1168', x_1112(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1168', x_1112(ctx, E), True)
     if not x_1113(ctx, E):
         return False
     return t_994(ctx, k, s, E)
@@ -12588,7 +11614,7 @@ def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1168', x_1112(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1168', x_1112(ctx, E), True)
     return True
 
 
@@ -12611,19 +11637,13 @@ def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1170', E.get('t~1158'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1171', E.get('space~1169'), True)
+    LOCAL(ctx, E, 't~1170', E.get('t~1158'), True)
+    LOCAL(ctx, E, 's~1171', E.get('space~1169'), True)
     return t_998(ctx, k, s, E)
 
 
@@ -12633,7 +11653,7 @@ def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1170', E.get('t~1158'), True)
+    LOCAL(ctx, E, 't~1170', E.get('t~1158'), True)
     return True
 
 
@@ -12643,25 +11663,19 @@ def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1171', E.get('space~1169'), True)
+    LOCAL(ctx, E, 's~1171', E.get('space~1169'), True)
     return True
 
 
 def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1171'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1171'), '=', False, K[19])
     return t_1001(ctx, k, s, E)
 
@@ -12713,8 +11727,6 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1003(ctx, r1, s, E)
@@ -12746,7 +11758,7 @@ def t_1004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1172', item, True)
+            LOCAL(ctx, E, 'x~1172', item, True)
             if x_1124(ctx, E):
                 return t_1005(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12787,22 +11799,13 @@ def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1173', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1174', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1173', 1, True)
+    LOCAL(ctx, E, 'r~1174', 'microbe', True)
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1173'), '+=', False, K[15])
@@ -12815,7 +11818,7 @@ def d_1010(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1173', 1, True)
+    LOCAL(ctx, E, 'n~1173', 1, True)
     return True
 
 
@@ -12825,7 +11828,7 @@ def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1174', 'microbe', True)
+    LOCAL(ctx, E, 'r~1174', 'microbe', True)
     return True
 
 
@@ -12842,29 +11845,18 @@ def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1175', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1176', 'microbe', True)
+    LOCAL(ctx, E, 'n~1175', 2, True)
+    LOCAL(ctx, E, 'r~1176', 'microbe', True)
     if not d_1016(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1177', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1178', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1177', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1178', 1, True)
     return t_1021(ctx, k, s, E)
 
 
@@ -12874,7 +11866,7 @@ def d_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1175', 2, True)
+    LOCAL(ctx, E, 'n~1175', 2, True)
     return True
 
 
@@ -12884,24 +11876,19 @@ def d_1015(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1176', 'microbe', True)
+    LOCAL(ctx, E, 'r~1176', 'microbe', True)
     return True
 
 
 def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1138(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1175'), '-=', False, K[15])
@@ -12937,7 +11924,7 @@ def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1177', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1177', 'oxygen', True)
     return True
 
 
@@ -12947,7 +11934,7 @@ def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1178', 1, True)
+    LOCAL(ctx, E, 'n~1178', 1, True)
     return True
 
 
@@ -12977,14 +11964,11 @@ def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1177'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
@@ -13022,8 +12006,6 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1027(ctx, E):
@@ -13044,20 +12026,14 @@ def d_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13105,7 +12081,7 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1179', item, True)
+            LOCAL(ctx, E, 'b~1179', item, True)
             if x_1154(ctx, E):
                 return t_1032(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13137,22 +12113,13 @@ def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1180', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1181', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1180', 1, True)
+    LOCAL(ctx, E, 'r~1181', 'microbe', True)
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1180'), '+=', False, K[15])
@@ -13165,7 +12132,7 @@ def d_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1180', 1, True)
+    LOCAL(ctx, E, 'n~1180', 1, True)
     return True
 
 
@@ -13175,7 +12142,7 @@ def d_1037(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1181', 'microbe', True)
+    LOCAL(ctx, E, 'r~1181', 'microbe', True)
     return True
 
 
@@ -13192,29 +12159,18 @@ def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1182', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1183', 'microbe', True)
+    LOCAL(ctx, E, 'n~1182', 2, True)
+    LOCAL(ctx, E, 'r~1183', 'microbe', True)
     if not d_1042(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1184', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1185', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1184', 'temperature', True)
+    LOCAL(ctx, E, 'n~1185', 1, True)
     return t_1047(ctx, k, s, E)
 
 
@@ -13224,7 +12180,7 @@ def d_1040(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1182', 2, True)
+    LOCAL(ctx, E, 'n~1182', 2, True)
     return True
 
 
@@ -13234,24 +12190,19 @@ def d_1041(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1183', 'microbe', True)
+    LOCAL(ctx, E, 'r~1183', 'microbe', True)
     return True
 
 
 def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1167(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1182'), '-=', False, K[15])
@@ -13287,7 +12238,7 @@ def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1184', 'temperature', True)
+    LOCAL(ctx, E, 'p~1184', 'temperature', True)
     return True
 
 
@@ -13297,7 +12248,7 @@ def d_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1185', 1, True)
+    LOCAL(ctx, E, 'n~1185', 1, True)
     return True
 
 
@@ -13327,14 +12278,11 @@ def t_1048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1184'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
@@ -13372,8 +12320,6 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1053(ctx, E):
@@ -13394,20 +12340,14 @@ def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13455,7 +12395,7 @@ def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1186', item, True)
+            LOCAL(ctx, E, 'b~1186', item, True)
             if x_1183(ctx, E):
                 return t_1058(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13480,19 +12420,13 @@ def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1187', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1188', 'microbe', True)
+    LOCAL(ctx, E, 'n~1187', 1, True)
+    LOCAL(ctx, E, 'r~1188', 'microbe', True)
     return t_1063(ctx, k, s, E)
 
 
@@ -13502,7 +12436,7 @@ def d_1061(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1187', 1, True)
+    LOCAL(ctx, E, 'n~1187', 1, True)
     return True
 
 
@@ -13512,19 +12446,16 @@ def d_1062(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1188', 'microbe', True)
+    LOCAL(ctx, E, 'r~1188', 'microbe', True)
     return True
 
 
 def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1192(ctx, E):
         return False
     return t_1065(ctx, k, s, E)
@@ -13561,22 +12492,13 @@ def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1193', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1194', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1193', 1, True)
+    LOCAL(ctx, E, 'r~1194', 'microbe', True)
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1193'), '+=', False, K[15])
@@ -13589,7 +12511,7 @@ def d_1068(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1193', 1, True)
+    LOCAL(ctx, E, 'n~1193', 1, True)
     return True
 
 
@@ -13599,7 +12521,7 @@ def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1194', 'microbe', True)
+    LOCAL(ctx, E, 'r~1194', 'microbe', True)
     return True
 
 
@@ -13616,19 +12538,13 @@ def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1195', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1196', 2, True)
+    LOCAL(ctx, E, 't~1195', 'tr', True)
+    LOCAL(ctx, E, 'n~1196', 2, True)
     if not d_1074(ctx, E):
         return False
     return True
@@ -13640,7 +12556,7 @@ def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1195', 'tr', True)
+    LOCAL(ctx, E, 't~1195', 'tr', True)
     return True
 
 
@@ -13650,7 +12566,7 @@ def d_1073(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1196', 2, True)
+    LOCAL(ctx, E, 'n~1196', 2, True)
     return True
 
 
@@ -13662,8 +12578,6 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1205(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1195'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1196'), '+=', False, K[20])
@@ -13686,14 +12600,11 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1196'), '+=', False, K[8])
@@ -13722,8 +12633,6 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1210(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13753,24 +12662,14 @@ def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             return False
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1197', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1198', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1197', 'tr', True)
+    LOCAL(ctx, E, 'n~1198', 2, True)
     if not d_1083(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1199', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1200', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1199', 'temperature', True)
+    LOCAL(ctx, E, 'n~1200', 1, True)
     return t_1091(ctx, r1, s, E)
 
 
@@ -13780,7 +12679,7 @@ def d_1081(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1197', 'tr', True)
+    LOCAL(ctx, E, 't~1197', 'tr', True)
     return True
 
 
@@ -13790,7 +12689,7 @@ def d_1082(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1198', 2, True)
+    LOCAL(ctx, E, 'n~1198', 2, True)
     return True
 
 
@@ -13802,8 +12701,6 @@ def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1215(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1197'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1198'), '+=', False, K[20])
@@ -13826,14 +12723,11 @@ def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1198'), '+=', False, K[8])
@@ -13862,8 +12756,6 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1220(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13888,7 +12780,7 @@ def d_1089(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1199', 'temperature', True)
+    LOCAL(ctx, E, 'p~1199', 'temperature', True)
     return True
 
 
@@ -13898,7 +12790,7 @@ def d_1090(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1200', 1, True)
+    LOCAL(ctx, E, 'n~1200', 1, True)
     return True
 
 
@@ -13928,14 +12820,11 @@ def t_1092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1199'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
@@ -13973,8 +12862,6 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1097(ctx, E):
@@ -13995,20 +12882,14 @@ def d_1097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -14056,7 +12937,7 @@ def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1201', item, True)
+            LOCAL(ctx, E, 'b~1201', item, True)
             if x_1236(ctx, E):
                 return t_1102(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14096,22 +12977,13 @@ def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
 
 
 def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1206', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1207', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1206', 4, True)
+    LOCAL(ctx, E, 'r~1207', 'plants', True)
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1207'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1206'), '+=', False, K[6])
@@ -14124,7 +12996,7 @@ def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1206', 4, True)
+    LOCAL(ctx, E, 'n~1206', 4, True)
     return True
 
 
@@ -14134,7 +13006,7 @@ def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1207', 'plants', True)
+    LOCAL(ctx, E, 'r~1207', 'plants', True)
     return True
 
 
@@ -14151,22 +13023,13 @@ def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1208', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1209', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1208', 1, True)
+    LOCAL(ctx, E, 'r~1209', 'plants', True)
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1209'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1208'), '+=', False, K[6])
@@ -14179,7 +13042,7 @@ def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1208', 1, True)
+    LOCAL(ctx, E, 'n~1208', 1, True)
     return True
 
 
@@ -14189,7 +13052,7 @@ def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1209', 'plants', True)
+    LOCAL(ctx, E, 'r~1209', 'plants', True)
     return True
 
 
@@ -14206,22 +13069,13 @@ def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1210', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1211', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1210', 2, True)
+    LOCAL(ctx, E, 'r~1211', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1211'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1210'), '+=', False, K[10])
@@ -14234,7 +13088,7 @@ def d_1114(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1210', 2, True)
+    LOCAL(ctx, E, 'n~1210', 2, True)
     return True
 
 
@@ -14244,7 +13098,7 @@ def d_1115(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1211', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1211', 'megacredits', True)
     return True
 
 
@@ -14267,17 +13121,9 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1218', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1219', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1218', 4, True)
+        LOCAL(ctx, E, 'r~1219', 'steel', True)
         c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1219'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1218'), '+=', False, K[10])
@@ -14297,19 +13143,13 @@ def t_1118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1212', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1213', 3, True)
+    LOCAL(ctx, E, 'p~1212', 'temperature', True)
+    LOCAL(ctx, E, 'n~1213', 3, True)
     return t_1122(ctx, k, s, E)
 
 
@@ -14319,7 +13159,7 @@ def d_1120(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1212', 'temperature', True)
+    LOCAL(ctx, E, 'p~1212', 'temperature', True)
     return True
 
 
@@ -14329,7 +13169,7 @@ def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1213', 3, True)
+    LOCAL(ctx, E, 'n~1213', 3, True)
     return True
 
 
@@ -14359,14 +13199,11 @@ def t_1123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1212'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
@@ -14404,8 +13241,6 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1128(ctx, E):
@@ -14426,20 +13261,14 @@ def d_1128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -14487,7 +13316,7 @@ def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1214', item, True)
+            LOCAL(ctx, E, 'b~1214', item, True)
             if x_1268(ctx, E):
                 return t_1133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14512,19 +13341,13 @@ def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1215', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1216', 'plants', True)
+    LOCAL(ctx, E, 'n~1215', 8, True)
+    LOCAL(ctx, E, 'r~1216', 'plants', True)
     return t_1138(ctx, k, s, E)
 
 
@@ -14534,7 +13357,7 @@ def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1215', 8, True)
+    LOCAL(ctx, E, 'n~1215', 8, True)
     return True
 
 
@@ -14544,7 +13367,7 @@ def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1216', 'plants', True)
+    LOCAL(ctx, E, 'r~1216', 'plants', True)
     return True
 
 
@@ -14591,7 +13414,7 @@ def d_1142(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1218', 4, True)
+    LOCAL(ctx, E, 'n~1218', 4, True)
     return True
 
 
@@ -14601,7 +13424,7 @@ def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1219', 'steel', True)
+    LOCAL(ctx, E, 'r~1219', 'steel', True)
     return True
 
 
@@ -14618,22 +13441,13 @@ def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1220', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1221', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1220', 2, True)
+    LOCAL(ctx, E, 'r~1221', 'titanium', True)
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1221'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1220'), '+=', False, K[6])
@@ -14646,7 +13460,7 @@ def d_1146(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1220', 2, True)
+    LOCAL(ctx, E, 'n~1220', 2, True)
     return True
 
 
@@ -14656,7 +13470,7 @@ def d_1147(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1221', 'titanium', True)
+    LOCAL(ctx, E, 'r~1221', 'titanium', True)
     return True
 
 
@@ -14673,32 +13487,18 @@ def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1222', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1223', 'plants', True)
+    LOCAL(ctx, E, 'n~1222', 1, True)
+    LOCAL(ctx, E, 'r~1223', 'plants', True)
     if not d_1152(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1224', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1225', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1224', 4, True)
+    LOCAL(ctx, E, 'r~1225', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1225'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1224'), '+=', False, K[6])
@@ -14711,7 +13511,7 @@ def d_1150(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1222', 1, True)
+    LOCAL(ctx, E, 'n~1222', 1, True)
     return True
 
 
@@ -14721,24 +13521,19 @@ def d_1151(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1223', 'plants', True)
+    LOCAL(ctx, E, 'r~1223', 'plants', True)
     return True
 
 
 def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1295(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1223'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1222'), '-=', False, K[6])
@@ -14774,7 +13569,7 @@ def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1224', 4, True)
+    LOCAL(ctx, E, 'n~1224', 4, True)
     return True
 
 
@@ -14784,7 +13579,7 @@ def d_1156(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1225', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1225', 'megacredits', True)
     return True
 
 
@@ -14810,22 +13605,13 @@ def t_1158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1226', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1227', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1226', 1, True)
+    LOCAL(ctx, E, 'r~1227', 'plants', True)
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1227'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1226'), '+=', False, K[6])
@@ -14838,7 +13624,7 @@ def d_1160(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1226', 1, True)
+    LOCAL(ctx, E, 'n~1226', 1, True)
     return True
 
 
@@ -14848,7 +13634,7 @@ def d_1161(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1227', 'plants', True)
+    LOCAL(ctx, E, 'r~1227', 'plants', True)
     return True
 
 
@@ -14865,32 +13651,18 @@ def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1228', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1229', 'energy', True)
+    LOCAL(ctx, E, 'n~1228', 1, True)
+    LOCAL(ctx, E, 'r~1229', 'energy', True)
     if not d_1166(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1230', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1231', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1230', 3, True)
+    LOCAL(ctx, E, 'r~1231', 'heat', True)
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1231'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1230'), '+=', False, K[6])
@@ -14903,7 +13675,7 @@ def d_1164(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1228', 1, True)
+    LOCAL(ctx, E, 'n~1228', 1, True)
     return True
 
 
@@ -14913,24 +13685,19 @@ def d_1165(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1229', 'energy', True)
+    LOCAL(ctx, E, 'r~1229', 'energy', True)
     return True
 
 
 def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1311(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1229'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1228'), '-=', False, K[6])
@@ -14966,7 +13733,7 @@ def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1230', 3, True)
+    LOCAL(ctx, E, 'n~1230', 3, True)
     return True
 
 
@@ -14976,7 +13743,7 @@ def d_1170(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1231', 'heat', True)
+    LOCAL(ctx, E, 'r~1231', 'heat', True)
     return True
 
 
@@ -15002,22 +13769,13 @@ def t_1172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1232', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1233', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1232', 1, True)
+    LOCAL(ctx, E, 'r~1233', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1233'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1232'), '+=', False, K[6])
@@ -15030,7 +13788,7 @@ def d_1174(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1232', 1, True)
+    LOCAL(ctx, E, 'n~1232', 1, True)
     return True
 
 
@@ -15040,7 +13798,7 @@ def d_1175(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1233', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1233', 'megacredits', True)
     return True
 
 
@@ -15064,9 +13822,7 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1234', 'natural_preserve', True)
+        LOCAL(ctx, E, 't~1234', 'natural_preserve', True)
         return t_1180(ctx, k, s, E)
 
     return t_1178(ctx, r1, s, E)
@@ -15087,24 +13843,18 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1234', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~1234', 'natural_preserve', True)
     return True
 
 
 def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1238', E.get('t~1234'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1239', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 't~1238', E.get('t~1234'), True)
+    LOCAL(ctx, E, 'l~1239', x_1327(ctx, E), True)
     return t_1183(ctx, k, s, E)
 
 
@@ -15114,7 +13864,7 @@ def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1238', E.get('t~1234'), True)
+    LOCAL(ctx, E, 't~1238', E.get('t~1234'), True)
     return True
 
 
@@ -15124,7 +13874,7 @@ def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1239', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 'l~1239', x_1327(ctx, E), True)
     return True
 
 
@@ -15140,18 +13890,12 @@ def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1244', x_1329(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1244', x_1329(ctx, E), True)
     if not x_1330(ctx, E):
         return False
     return t_1187(ctx, k, s, E)
@@ -15163,7 +13907,7 @@ def d_1185(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1244', x_1329(ctx, E), True)
+    LOCAL(ctx, E, 'open~1244', x_1329(ctx, E), True)
     return True
 
 
@@ -15186,19 +13930,13 @@ def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1246', E.get('t~1238'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1247', E.get('space~1245'), True)
+    LOCAL(ctx, E, 't~1246', E.get('t~1238'), True)
+    LOCAL(ctx, E, 's~1247', E.get('space~1245'), True)
     return t_1191(ctx, k, s, E)
 
 
@@ -15208,7 +13946,7 @@ def d_1189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1246', E.get('t~1238'), True)
+    LOCAL(ctx, E, 't~1246', E.get('t~1238'), True)
     return True
 
 
@@ -15218,25 +13956,19 @@ def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1247', E.get('space~1245'), True)
+    LOCAL(ctx, E, 's~1247', E.get('space~1245'), True)
     return True
 
 
 def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1247'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1247'), '=', False, K[19])
     return t_1194(ctx, k, s, E)
 
@@ -15288,8 +14020,6 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1196(ctx, r1, s, E)
@@ -15321,7 +14051,7 @@ def t_1197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1248', item, True)
+            LOCAL(ctx, E, 'x~1248', item, True)
             if x_1341(ctx, E):
                 return t_1198(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15355,32 +14085,18 @@ def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1249', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1250', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1249', 2, True)
+    LOCAL(ctx, E, 'r~1250', 'megacredits', True)
     if not d_1204(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1251', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1252', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1251', 3, True)
+    LOCAL(ctx, E, 'r~1252', 'energy', True)
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
@@ -15393,7 +14109,7 @@ def d_1202(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1249', 2, True)
+    LOCAL(ctx, E, 'n~1249', 2, True)
     return True
 
 
@@ -15403,24 +14119,19 @@ def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1250', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1250', 'megacredits', True)
     return True
 
 
 def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1351(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
@@ -15456,7 +14167,7 @@ def d_1207(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1251', 3, True)
+    LOCAL(ctx, E, 'n~1251', 3, True)
     return True
 
 
@@ -15466,7 +14177,7 @@ def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1252', 'energy', True)
+    LOCAL(ctx, E, 'r~1252', 'energy', True)
     return True
 
 
@@ -15492,36 +14203,18 @@ def t_1210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1257', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1258', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1257', 1, True)
+    LOCAL(ctx, E, 'r~1258', 'energy', True)
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1259', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1260', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1259', 1, True)
+    LOCAL(ctx, E, 'r~1260', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
@@ -15534,7 +14227,7 @@ def d_1212(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1257', 1, True)
+    LOCAL(ctx, E, 'n~1257', 1, True)
     return True
 
 
@@ -15544,7 +14237,7 @@ def d_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1258', 'energy', True)
+    LOCAL(ctx, E, 'r~1258', 'energy', True)
     return True
 
 
@@ -15566,7 +14259,7 @@ def d_1215(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1259', 1, True)
+    LOCAL(ctx, E, 'n~1259', 1, True)
     return True
 
 
@@ -15576,7 +14269,7 @@ def d_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1260', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1260', 'megacredits', True)
     return True
 
 
@@ -15593,36 +14286,18 @@ def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1261', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1262', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1261', 2, True)
+    LOCAL(ctx, E, 'r~1262', 'plants', True)
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1262'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1261'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1263', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1264', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1263', 1, True)
+    LOCAL(ctx, E, 'r~1264', 'plants', True)
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1264'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1263'), '+=', False, K[10])
@@ -15635,7 +14310,7 @@ def d_1219(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1261', 2, True)
+    LOCAL(ctx, E, 'n~1261', 2, True)
     return True
 
 
@@ -15645,7 +14320,7 @@ def d_1220(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1262', 'plants', True)
+    LOCAL(ctx, E, 'r~1262', 'plants', True)
     return True
 
 
@@ -15667,7 +14342,7 @@ def d_1222(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1263', 1, True)
+    LOCAL(ctx, E, 'n~1263', 1, True)
     return True
 
 
@@ -15677,7 +14352,7 @@ def d_1223(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1264', 'plants', True)
+    LOCAL(ctx, E, 'r~1264', 'plants', True)
     return True
 
 
@@ -15694,22 +14369,13 @@ def d_1224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1265', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1266', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1265', 1, True)
+    LOCAL(ctx, E, 'r~1266', 'plants', True)
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1266'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1265'), '+=', False, K[6])
@@ -15722,7 +14388,7 @@ def d_1226(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1265', 1, True)
+    LOCAL(ctx, E, 'n~1265', 1, True)
     return True
 
 
@@ -15732,7 +14398,7 @@ def d_1227(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1266', 'plants', True)
+    LOCAL(ctx, E, 'r~1266', 'plants', True)
     return True
 
 
@@ -15749,22 +14415,13 @@ def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1267', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1268', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1267', 1, True)
+    LOCAL(ctx, E, 'r~1268', 'microbe', True)
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1267'), '+=', False, K[15])
@@ -15777,7 +14434,7 @@ def d_1230(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1267', 1, True)
+    LOCAL(ctx, E, 'n~1267', 1, True)
     return True
 
 
@@ -15787,7 +14444,7 @@ def d_1231(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1268', 'microbe', True)
+    LOCAL(ctx, E, 'r~1268', 'microbe', True)
     return True
 
 
@@ -15811,19 +14468,13 @@ def t_1233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1269', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1270', 'animal', True)
+    LOCAL(ctx, E, 'n~1269', 2, True)
+    LOCAL(ctx, E, 'r~1270', 'animal', True)
     return t_1237(ctx, k, s, E)
 
 
@@ -15833,7 +14484,7 @@ def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1269', 2, True)
+    LOCAL(ctx, E, 'n~1269', 2, True)
     return True
 
 
@@ -15843,7 +14494,7 @@ def d_1236(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1270', 'animal', True)
+    LOCAL(ctx, E, 'r~1270', 'animal', True)
     return True
 
 
@@ -15885,19 +14536,13 @@ def d_1240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1273', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1274', 'plants', True)
+    LOCAL(ctx, E, 'n~1273', 5, True)
+    LOCAL(ctx, E, 'r~1274', 'plants', True)
     return t_1244(ctx, k, s, E)
 
 
@@ -15907,7 +14552,7 @@ def d_1242(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1273', 5, True)
+    LOCAL(ctx, E, 'n~1273', 5, True)
     return True
 
 
@@ -15917,7 +14562,7 @@ def d_1243(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1274', 'plants', True)
+    LOCAL(ctx, E, 'r~1274', 'plants', True)
     return True
 
 
@@ -15959,26 +14604,14 @@ def d_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1284', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1285', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1286', x_1410(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1284', 1, True)
+    LOCAL(ctx, E, 'r~1285', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1286', x_1410(ctx, E), True)
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
@@ -15991,7 +14624,7 @@ def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1284', 1, True)
+    LOCAL(ctx, E, 'n~1284', 1, True)
     return True
 
 
@@ -16001,7 +14634,7 @@ def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1285', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1285', 'megacredits', True)
     return True
 
 
@@ -16011,7 +14644,7 @@ def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1286', x_1410(ctx, E), True)
+    LOCAL(ctx, E, 'k~1286', x_1410(ctx, E), True)
     return True
 
 
@@ -16028,19 +14661,13 @@ def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1287', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1288', 'plants', True)
+    LOCAL(ctx, E, 'n~1287', 1, True)
+    LOCAL(ctx, E, 'r~1288', 'plants', True)
     return t_1256(ctx, k, s, E)
 
 
@@ -16050,7 +14677,7 @@ def d_1254(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1287', 1, True)
+    LOCAL(ctx, E, 'n~1287', 1, True)
     return True
 
 
@@ -16060,7 +14687,7 @@ def d_1255(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1288', 'plants', True)
+    LOCAL(ctx, E, 'r~1288', 'plants', True)
     return True
 
 
@@ -16076,14 +14703,11 @@ def t_1256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1418(ctx, E):
         return False
     return t_1259(ctx, k, s, E)
@@ -16120,22 +14744,13 @@ def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1291', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1292', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1291', 1, True)
+    LOCAL(ctx, E, 'r~1292', 'animal', True)
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1291'), '+=', False, K[15])
@@ -16148,7 +14763,7 @@ def d_1262(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1291', 1, True)
+    LOCAL(ctx, E, 'n~1291', 1, True)
     return True
 
 
@@ -16158,7 +14773,7 @@ def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1292', 'animal', True)
+    LOCAL(ctx, E, 'r~1292', 'animal', True)
     return True
 
 
@@ -16182,15 +14797,11 @@ def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1308', 'ocean', True)
+        LOCAL(ctx, E, 't~1308', 'ocean', True)
         return t_1286(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1293', 'ocean', True)
+    LOCAL(ctx, E, 't~1293', 'ocean', True)
     return t_1267(ctx, r1, s, E)
 
 
@@ -16200,7 +14811,7 @@ def d_1266(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1293', 'ocean', True)
+    LOCAL(ctx, E, 't~1293', 'ocean', True)
     return True
 
 
@@ -16216,18 +14827,12 @@ def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1303', x_1432(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1303', x_1432(ctx, E), True)
     if not x_1433(ctx, E):
         return False
     return t_1271(ctx, k, s, E)
@@ -16239,7 +14844,7 @@ def d_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1303', x_1432(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1303', x_1432(ctx, E), True)
     return True
 
 
@@ -16262,19 +14867,13 @@ def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1305', E.get('t~1293'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1306', E.get('space~1304'), True)
+    LOCAL(ctx, E, 't~1305', E.get('t~1293'), True)
+    LOCAL(ctx, E, 's~1306', E.get('space~1304'), True)
     return t_1275(ctx, k, s, E)
 
 
@@ -16284,7 +14883,7 @@ def d_1273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1305', E.get('t~1293'), True)
+    LOCAL(ctx, E, 't~1305', E.get('t~1293'), True)
     return True
 
 
@@ -16294,25 +14893,19 @@ def d_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1306', E.get('space~1304'), True)
+    LOCAL(ctx, E, 's~1306', E.get('space~1304'), True)
     return True
 
 
 def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1306'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1306'), '=', False, K[19])
     return t_1278(ctx, k, s, E)
 
@@ -16364,8 +14957,6 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1280(ctx, r1, s, E)
@@ -16397,7 +14988,7 @@ def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1307', item, True)
+            LOCAL(ctx, E, 'x~1307', item, True)
             if x_1444(ctx, E):
                 return t_1282(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16436,7 +15027,7 @@ def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1308', 'ocean', True)
+    LOCAL(ctx, E, 't~1308', 'ocean', True)
     return True
 
 
@@ -16452,18 +15043,12 @@ def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1318', x_1453(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1318', x_1453(ctx, E), True)
     if not x_1454(ctx, E):
         return False
     return t_1290(ctx, k, s, E)
@@ -16475,7 +15060,7 @@ def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1318', x_1453(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1318', x_1453(ctx, E), True)
     return True
 
 
@@ -16498,19 +15083,13 @@ def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1320', E.get('t~1308'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1321', E.get('space~1319'), True)
+    LOCAL(ctx, E, 't~1320', E.get('t~1308'), True)
+    LOCAL(ctx, E, 's~1321', E.get('space~1319'), True)
     return t_1294(ctx, k, s, E)
 
 
@@ -16520,7 +15099,7 @@ def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1320', E.get('t~1308'), True)
+    LOCAL(ctx, E, 't~1320', E.get('t~1308'), True)
     return True
 
 
@@ -16530,25 +15109,19 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1321', E.get('space~1319'), True)
+    LOCAL(ctx, E, 's~1321', E.get('space~1319'), True)
     return True
 
 
 def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1321'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1321'), '=', False, K[19])
     return t_1297(ctx, k, s, E)
 
@@ -16600,8 +15173,6 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -16633,7 +15204,7 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1322', item, True)
+            LOCAL(ctx, E, 'x~1322', item, True)
             if x_1465(ctx, E):
                 return t_1301(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16667,19 +15238,13 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1323', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1324', 'plants', True)
+    LOCAL(ctx, E, 'n~1323', 1, True)
+    LOCAL(ctx, E, 'r~1324', 'plants', True)
     return t_1307(ctx, k, s, E)
 
 
@@ -16689,7 +15254,7 @@ def d_1305(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1323', 1, True)
+    LOCAL(ctx, E, 'n~1323', 1, True)
     return True
 
 
@@ -16699,7 +15264,7 @@ def d_1306(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1324', 'plants', True)
+    LOCAL(ctx, E, 'r~1324', 'plants', True)
     return True
 
 
@@ -16715,14 +15280,11 @@ def t_1307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1477(ctx, E):
         return False
     return t_1310(ctx, k, s, E)
@@ -16759,22 +15321,13 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1327', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1328', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1327', 1, True)
+    LOCAL(ctx, E, 'r~1328', 'animal', True)
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1327'), '+=', False, K[15])
@@ -16787,7 +15340,7 @@ def d_1313(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1327', 1, True)
+    LOCAL(ctx, E, 'n~1327', 1, True)
     return True
 
 
@@ -16797,7 +15350,7 @@ def d_1314(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1328', 'animal', True)
+    LOCAL(ctx, E, 'r~1328', 'animal', True)
     return True
 
 
@@ -16814,50 +15367,23 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1329', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1330', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1329', 2, True)
+    LOCAL(ctx, E, 'r~1330', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1330'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1329'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1331', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1332', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1331', 3, True)
+    LOCAL(ctx, E, 'r~1332', 'plants', True)
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1332'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1331'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1333', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1334', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1333', 2, True)
+    LOCAL(ctx, E, 'r~1334', 'plants', True)
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1334'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1333'), '+=', False, K[10])
@@ -16870,7 +15396,7 @@ def d_1317(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1329', 2, True)
+    LOCAL(ctx, E, 'n~1329', 2, True)
     return True
 
 
@@ -16880,7 +15406,7 @@ def d_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1330', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1330', 'megacredits', True)
     return True
 
 
@@ -16902,7 +15428,7 @@ def d_1320(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1331', 3, True)
+    LOCAL(ctx, E, 'n~1331', 3, True)
     return True
 
 
@@ -16912,7 +15438,7 @@ def d_1321(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1332', 'plants', True)
+    LOCAL(ctx, E, 'r~1332', 'plants', True)
     return True
 
 
@@ -16934,7 +15460,7 @@ def d_1323(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1333', 2, True)
+    LOCAL(ctx, E, 'n~1333', 2, True)
     return True
 
 
@@ -16944,7 +15470,7 @@ def d_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1334', 'plants', True)
+    LOCAL(ctx, E, 'r~1334', 'plants', True)
     return True
 
 
@@ -16961,22 +15487,13 @@ def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1335', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1336', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1335', 1, True)
+    LOCAL(ctx, E, 'r~1336', 'steel', True)
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1336'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1335'), '+=', False, K[6])
@@ -16989,7 +15506,7 @@ def d_1327(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1335', 1, True)
+    LOCAL(ctx, E, 'n~1335', 1, True)
     return True
 
 
@@ -16999,7 +15516,7 @@ def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1336', 'steel', True)
+    LOCAL(ctx, E, 'r~1336', 'steel', True)
     return True
 
 
@@ -17025,22 +15542,13 @@ def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1337', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1338', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1337', 1, True)
+    LOCAL(ctx, E, 'r~1338', 'titanium', True)
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1338'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1337'), '+=', False, K[6])
@@ -17053,7 +15561,7 @@ def d_1332(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1337', 1, True)
+    LOCAL(ctx, E, 'n~1337', 1, True)
     return True
 
 
@@ -17063,7 +15571,7 @@ def d_1333(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1338', 'titanium', True)
+    LOCAL(ctx, E, 'r~1338', 'titanium', True)
     return True
 
 
@@ -17080,36 +15588,18 @@ def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1343', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1344', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1343', 3, True)
+    LOCAL(ctx, E, 'r~1344', 'heat', True)
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1344'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1343'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1345', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1346', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1345', 3, True)
+    LOCAL(ctx, E, 'r~1346', 'energy', True)
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1346'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1345'), '+=', False, K[6])
@@ -17122,7 +15612,7 @@ def d_1336(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1343', 3, True)
+    LOCAL(ctx, E, 'n~1343', 3, True)
     return True
 
 
@@ -17132,7 +15622,7 @@ def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1344', 'heat', True)
+    LOCAL(ctx, E, 'r~1344', 'heat', True)
     return True
 
 
@@ -17154,7 +15644,7 @@ def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1345', 3, True)
+    LOCAL(ctx, E, 'n~1345', 3, True)
     return True
 
 
@@ -17164,7 +15654,7 @@ def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1346', 'energy', True)
+    LOCAL(ctx, E, 'r~1346', 'energy', True)
     return True
 
 
@@ -17181,19 +15671,13 @@ def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1347', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1348', 'ocean', True)
+    LOCAL(ctx, E, 't~1347', 'greenery', True)
+    LOCAL(ctx, E, 'k~1348', 'ocean', True)
     return t_1345(ctx, k, s, E)
 
 
@@ -17203,7 +15687,7 @@ def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1347', 'greenery', True)
+    LOCAL(ctx, E, 't~1347', 'greenery', True)
     return True
 
 
@@ -17213,24 +15697,18 @@ def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1348', 'ocean', True)
+    LOCAL(ctx, E, 'k~1348', 'ocean', True)
     return True
 
 
 def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1350', E.get('t~1347'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1351', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 't~1350', E.get('t~1347'), True)
+    LOCAL(ctx, E, 'l~1351', x_1526(ctx, E), True)
     return t_1348(ctx, k, s, E)
 
 
@@ -17240,7 +15718,7 @@ def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1350', E.get('t~1347'), True)
+    LOCAL(ctx, E, 't~1350', E.get('t~1347'), True)
     return True
 
 
@@ -17250,7 +15728,7 @@ def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1351', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 'l~1351', x_1526(ctx, E), True)
     return True
 
 
@@ -17266,18 +15744,12 @@ def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1356', x_1528(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1356', x_1528(ctx, E), True)
     if not x_1529(ctx, E):
         return False
     return t_1352(ctx, k, s, E)
@@ -17289,7 +15761,7 @@ def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1356', x_1528(ctx, E), True)
+    LOCAL(ctx, E, 'open~1356', x_1528(ctx, E), True)
     return True
 
 
@@ -17312,19 +15784,13 @@ def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1358', E.get('t~1350'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1359', E.get('space~1357'), True)
+    LOCAL(ctx, E, 't~1358', E.get('t~1350'), True)
+    LOCAL(ctx, E, 's~1359', E.get('space~1357'), True)
     return t_1356(ctx, k, s, E)
 
 
@@ -17334,7 +15800,7 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1358', E.get('t~1350'), True)
+    LOCAL(ctx, E, 't~1358', E.get('t~1350'), True)
     return True
 
 
@@ -17344,25 +15810,19 @@ def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1359', E.get('space~1357'), True)
+    LOCAL(ctx, E, 's~1359', E.get('space~1357'), True)
     return True
 
 
 def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1359'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1359'), '=', False, K[19])
     return t_1359(ctx, k, s, E)
 
@@ -17414,8 +15874,6 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -17447,7 +15905,7 @@ def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1360', item, True)
+            LOCAL(ctx, E, 'x~1360', item, True)
             if x_1540(ctx, E):
                 return t_1363(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -17481,36 +15939,18 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1361', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1362', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1361', 3, True)
+    LOCAL(ctx, E, 'r~1362', 'plants', True)
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1362'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1361'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1363', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1364', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1363', 1, True)
+    LOCAL(ctx, E, 'r~1364', 'plants', True)
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1364'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1363'), '+=', False, K[10])
@@ -17523,7 +15963,7 @@ def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1361', 3, True)
+    LOCAL(ctx, E, 'n~1361', 3, True)
     return True
 
 
@@ -17533,7 +15973,7 @@ def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1362', 'plants', True)
+    LOCAL(ctx, E, 'r~1362', 'plants', True)
     return True
 
 
@@ -17555,7 +15995,7 @@ def d_1370(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1363', 1, True)
+    LOCAL(ctx, E, 'n~1363', 1, True)
     return True
 
 
@@ -17565,7 +16005,7 @@ def d_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1364', 'plants', True)
+    LOCAL(ctx, E, 'r~1364', 'plants', True)
     return True
 
 
@@ -17588,30 +16028,17 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1369', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1370', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1369', 1, True)
+        LOCAL(ctx, E, 'r~1370', 'steel', True)
         c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1370'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1369'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1365', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1366', 'steel', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1365', 1, True)
+    LOCAL(ctx, E, 'r~1366', 'steel', True)
     return t_1376(ctx, r1, s, E)
 
 
@@ -17621,7 +16048,7 @@ def d_1374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1365', 1, True)
+    LOCAL(ctx, E, 'n~1365', 1, True)
     return True
 
 
@@ -17631,7 +16058,7 @@ def d_1375(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1366', 'steel', True)
+    LOCAL(ctx, E, 'r~1366', 'steel', True)
     return True
 
 
@@ -17647,14 +16074,11 @@ def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1562(ctx, E):
         return False
     return t_1379(ctx, k, s, E)
@@ -17696,7 +16120,7 @@ def d_1381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1369', 1, True)
+    LOCAL(ctx, E, 'n~1369', 1, True)
     return True
 
 
@@ -17706,7 +16130,7 @@ def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1370', 'steel', True)
+    LOCAL(ctx, E, 'r~1370', 'steel', True)
     return True
 
 
@@ -17723,22 +16147,13 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1371', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1372', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1371', 5, True)
+    LOCAL(ctx, E, 'r~1372', 'steel', True)
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1372'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1371'), '+=', False, K[10])
@@ -17751,7 +16166,7 @@ def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1371', 5, True)
+    LOCAL(ctx, E, 'n~1371', 5, True)
     return True
 
 
@@ -17761,7 +16176,7 @@ def d_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1372', 'steel', True)
+    LOCAL(ctx, E, 'r~1372', 'steel', True)
     return True
 
 
@@ -17784,17 +16199,9 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1379', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1380', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1379', 2, True)
+        LOCAL(ctx, E, 'r~1380', 'steel', True)
         c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1380'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1379'), '+=', False, K[10])
@@ -17814,19 +16221,13 @@ def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1373', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1374', 1, True)
+    LOCAL(ctx, E, 'p~1373', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1374', 1, True)
     return t_1393(ctx, k, s, E)
 
 
@@ -17836,7 +16237,7 @@ def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1373', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1373', 'oxygen', True)
     return True
 
 
@@ -17846,7 +16247,7 @@ def d_1392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1374', 1, True)
+    LOCAL(ctx, E, 'n~1374', 1, True)
     return True
 
 
@@ -17876,14 +16277,11 @@ def t_1394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1373'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
@@ -17921,8 +16319,6 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1399(ctx, E):
@@ -17943,20 +16339,14 @@ def d_1399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -18004,7 +16394,7 @@ def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1375', item, True)
+            LOCAL(ctx, E, 'b~1375', item, True)
             if x_1589(ctx, E):
                 return t_1404(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -18029,19 +16419,13 @@ def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1376', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1377', 'plants', True)
+    LOCAL(ctx, E, 'n~1376', 2, True)
+    LOCAL(ctx, E, 'r~1377', 'plants', True)
     return t_1409(ctx, k, s, E)
 
 
@@ -18051,7 +16435,7 @@ def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1376', 2, True)
+    LOCAL(ctx, E, 'n~1376', 2, True)
     return True
 
 
@@ -18061,7 +16445,7 @@ def d_1408(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1377', 'plants', True)
+    LOCAL(ctx, E, 'r~1377', 'plants', True)
     return True
 
 
@@ -18108,7 +16492,7 @@ def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1379', 2, True)
+    LOCAL(ctx, E, 'n~1379', 2, True)
     return True
 
 
@@ -18118,7 +16502,7 @@ def d_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1380', 'steel', True)
+    LOCAL(ctx, E, 'r~1380', 'steel', True)
     return True
 
 
@@ -18135,19 +16519,13 @@ def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1381', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1382', K[21], True)
+    LOCAL(ctx, E, 'n~1381', 1, True)
+    LOCAL(ctx, E, 'l~1382', K[21], True)
     return t_1419(ctx, k, s, E)
 
 
@@ -18157,7 +16535,7 @@ def d_1417(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1381', 1, True)
+    LOCAL(ctx, E, 'n~1381', 1, True)
     return True
 
 
@@ -18167,24 +16545,18 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1382', K[21], True)
+    LOCAL(ctx, E, 'l~1382', K[21], True)
     return True
 
 
 def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sp~1384', x_1611(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'shown~1386', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1384', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1386', x_1612(ctx, E), True)
     return t_1422(ctx, k, s, E)
 
 
@@ -18194,7 +16566,7 @@ def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sp~1384', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1384', x_1611(ctx, E), True)
     return True
 
 
@@ -18204,7 +16576,7 @@ def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shown~1386', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1386', x_1612(ctx, E), True)
     return True
 
 
@@ -18227,22 +16599,13 @@ def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1388', E.get('n~1381'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1389', E.get('r~1387'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1388', E.get('n~1381'), True)
+    LOCAL(ctx, E, 'r~1389', E.get('r~1387'), True)
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
@@ -18255,7 +16618,7 @@ def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1388', E.get('n~1381'), True)
+    LOCAL(ctx, E, 'n~1388', E.get('n~1381'), True)
     return True
 
 
@@ -18265,7 +16628,7 @@ def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1389', E.get('r~1387'), True)
+    LOCAL(ctx, E, 'r~1389', E.get('r~1387'), True)
     return True
 
 
@@ -18290,14 +16653,9 @@ def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         return t_1452(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1390', 'mining_area', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1391', K[21], True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1390', 'mining_area', True)
+    LOCAL(ctx, E, 'l~1391', K[21], True)
     return t_1431(ctx, r1, s, E)
 
 
@@ -18307,7 +16665,7 @@ def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1390', 'mining_area', True)
+    LOCAL(ctx, E, 't~1390', 'mining_area', True)
     return True
 
 
@@ -18317,24 +16675,18 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1391', K[21], True)
+    LOCAL(ctx, E, 'l~1391', K[21], True)
     return True
 
 
 def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1396', E.get('t~1390'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1397', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 't~1396', E.get('t~1390'), True)
+    LOCAL(ctx, E, 'l~1397', x_1623(ctx, E), True)
     return t_1434(ctx, k, s, E)
 
 
@@ -18344,7 +16696,7 @@ def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1396', E.get('t~1390'), True)
+    LOCAL(ctx, E, 't~1396', E.get('t~1390'), True)
     return True
 
 
@@ -18354,7 +16706,7 @@ def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1397', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 'l~1397', x_1623(ctx, E), True)
     return True
 
 
@@ -18370,18 +16722,12 @@ def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1402', x_1625(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1402', x_1625(ctx, E), True)
     if not x_1626(ctx, E):
         return False
     return t_1438(ctx, k, s, E)
@@ -18393,7 +16739,7 @@ def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1402', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~1402', x_1625(ctx, E), True)
     return True
 
 
@@ -18416,19 +16762,13 @@ def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1404', E.get('t~1396'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1405', E.get('space~1403'), True)
+    LOCAL(ctx, E, 't~1404', E.get('t~1396'), True)
+    LOCAL(ctx, E, 's~1405', E.get('space~1403'), True)
     return t_1442(ctx, k, s, E)
 
 
@@ -18438,7 +16778,7 @@ def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1404', E.get('t~1396'), True)
+    LOCAL(ctx, E, 't~1404', E.get('t~1396'), True)
     return True
 
 
@@ -18448,25 +16788,19 @@ def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1405', E.get('space~1403'), True)
+    LOCAL(ctx, E, 's~1405', E.get('space~1403'), True)
     return True
 
 
 def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1405'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1405'), '=', False, K[19])
     return t_1445(ctx, k, s, E)
 
@@ -18518,8 +16852,6 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -18551,7 +16883,7 @@ def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1406', item, True)
+            LOCAL(ctx, E, 'x~1406', item, True)
             if x_1637(ctx, E):
                 return t_1449(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -18594,32 +16926,18 @@ def t_1452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1407', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1408', 'energy', True)
+    LOCAL(ctx, E, 'n~1407', 1, True)
+    LOCAL(ctx, E, 'r~1408', 'energy', True)
     if not d_1456(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1409', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1410', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1409', 2, True)
+    LOCAL(ctx, E, 'r~1410', 'steel', True)
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1410'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1409'), '+=', False, K[6])
@@ -18632,7 +16950,7 @@ def d_1454(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1407', 1, True)
+    LOCAL(ctx, E, 'n~1407', 1, True)
     return True
 
 
@@ -18642,24 +16960,19 @@ def d_1455(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1408', 'energy', True)
+    LOCAL(ctx, E, 'r~1408', 'energy', True)
     return True
 
 
 def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1647(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1408'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1407'), '-=', False, K[6])
@@ -18695,7 +17008,7 @@ def d_1459(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1409', 2, True)
+    LOCAL(ctx, E, 'n~1409', 2, True)
     return True
 
 
@@ -18705,7 +17018,7 @@ def d_1460(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1410', 'steel', True)
+    LOCAL(ctx, E, 'r~1410', 'steel', True)
     return True
 
 
@@ -18750,19 +17063,13 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1412', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1413', K[21], True)
+    LOCAL(ctx, E, 'n~1412', 1, True)
+    LOCAL(ctx, E, 'l~1413', K[21], True)
     return t_1468(ctx, k, s, E)
 
 
@@ -18772,7 +17079,7 @@ def d_1466(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1412', 1, True)
+    LOCAL(ctx, E, 'n~1412', 1, True)
     return True
 
 
@@ -18782,24 +17089,18 @@ def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1413', K[21], True)
+    LOCAL(ctx, E, 'l~1413', K[21], True)
     return True
 
 
 def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sp~1415', x_1662(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'shown~1417', x_1663(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1415', x_1662(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1417', x_1663(ctx, E), True)
     return t_1471(ctx, k, s, E)
 
 
@@ -18809,7 +17110,7 @@ def d_1469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sp~1415', x_1662(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1415', x_1662(ctx, E), True)
     return True
 
 
@@ -18819,7 +17120,7 @@ def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shown~1417', x_1663(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1417', x_1663(ctx, E), True)
     return True
 
 
@@ -18842,22 +17143,13 @@ def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1419', E.get('n~1412'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1420', E.get('r~1418'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1419', E.get('n~1412'), True)
+    LOCAL(ctx, E, 'r~1420', E.get('r~1418'), True)
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1420'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1419'), '+=', False, K[6])
@@ -18870,7 +17162,7 @@ def d_1474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1419', E.get('n~1412'), True)
+    LOCAL(ctx, E, 'n~1419', E.get('n~1412'), True)
     return True
 
 
@@ -18880,7 +17172,7 @@ def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1420', E.get('r~1418'), True)
+    LOCAL(ctx, E, 'r~1420', E.get('r~1418'), True)
     return True
 
 
@@ -18905,14 +17197,9 @@ def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         return t_1501(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1421', 'mining_rights', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1422', K[21], True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1421', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~1422', K[21], True)
     return t_1480(ctx, r1, s, E)
 
 
@@ -18922,7 +17209,7 @@ def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1421', 'mining_rights', True)
+    LOCAL(ctx, E, 't~1421', 'mining_rights', True)
     return True
 
 
@@ -18932,24 +17219,18 @@ def d_1479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1422', K[21], True)
+    LOCAL(ctx, E, 'l~1422', K[21], True)
     return True
 
 
 def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1426', E.get('t~1421'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1427', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 't~1426', E.get('t~1421'), True)
+    LOCAL(ctx, E, 'l~1427', x_1674(ctx, E), True)
     return t_1483(ctx, k, s, E)
 
 
@@ -18959,7 +17240,7 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1426', E.get('t~1421'), True)
+    LOCAL(ctx, E, 't~1426', E.get('t~1421'), True)
     return True
 
 
@@ -18969,7 +17250,7 @@ def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1427', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 'l~1427', x_1674(ctx, E), True)
     return True
 
 
@@ -18985,18 +17266,12 @@ def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1432', x_1676(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1432', x_1676(ctx, E), True)
     if not x_1677(ctx, E):
         return False
     return t_1487(ctx, k, s, E)
@@ -19008,7 +17283,7 @@ def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1432', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~1432', x_1676(ctx, E), True)
     return True
 
 
@@ -19031,19 +17306,13 @@ def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1434', E.get('t~1426'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1435', E.get('space~1433'), True)
+    LOCAL(ctx, E, 't~1434', E.get('t~1426'), True)
+    LOCAL(ctx, E, 's~1435', E.get('space~1433'), True)
     return t_1491(ctx, k, s, E)
 
 
@@ -19053,7 +17322,7 @@ def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1434', E.get('t~1426'), True)
+    LOCAL(ctx, E, 't~1434', E.get('t~1426'), True)
     return True
 
 
@@ -19063,25 +17332,19 @@ def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1435', E.get('space~1433'), True)
+    LOCAL(ctx, E, 's~1435', E.get('space~1433'), True)
     return True
 
 
 def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1435'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1435'), '=', False, K[19])
     return t_1494(ctx, k, s, E)
 
@@ -19133,8 +17396,6 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1496(ctx, r1, s, E)
@@ -19166,7 +17427,7 @@ def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1436', item, True)
+            LOCAL(ctx, E, 'x~1436', item, True)
             if x_1688(ctx, E):
                 return t_1498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19209,22 +17470,13 @@ def t_1501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1437', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1438', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1437', 2, True)
+    LOCAL(ctx, E, 'r~1438', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1438'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1437'), '+=', False, K[6])
@@ -19237,7 +17489,7 @@ def d_1503(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1437', 2, True)
+    LOCAL(ctx, E, 'n~1437', 2, True)
     return True
 
 
@@ -19247,7 +17499,7 @@ def d_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1438', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1438', 'megacredits', True)
     return True
 
 
@@ -19264,19 +17516,13 @@ def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1439', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1440', 'energy', True)
+    LOCAL(ctx, E, 'n~1439', 1, True)
+    LOCAL(ctx, E, 'r~1440', 'energy', True)
     if not d_1509(ctx, E):
         return False
     return True
@@ -19288,7 +17534,7 @@ def d_1507(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1439', 1, True)
+    LOCAL(ctx, E, 'n~1439', 1, True)
     return True
 
 
@@ -19298,24 +17544,19 @@ def d_1508(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1440', 'energy', True)
+    LOCAL(ctx, E, 'r~1440', 'energy', True)
     return True
 
 
 def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1703(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1440'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1439'), '-=', False, K[6])
@@ -19362,19 +17603,13 @@ def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1441', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1442', 'plants', True)
+    LOCAL(ctx, E, 'n~1441', 1, True)
+    LOCAL(ctx, E, 'r~1442', 'plants', True)
     if not d_1517(ctx, E):
         return False
     return True
@@ -19386,7 +17621,7 @@ def d_1515(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1441', 1, True)
+    LOCAL(ctx, E, 'n~1441', 1, True)
     return True
 
 
@@ -19396,24 +17631,19 @@ def d_1516(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1442', 'plants', True)
+    LOCAL(ctx, E, 'r~1442', 'plants', True)
     return True
 
 
 def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1709(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1442'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1441'), '-=', False, K[10])
@@ -19444,19 +17674,13 @@ def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1443', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1444', 'steel', True)
+    LOCAL(ctx, E, 'n~1443', 1, True)
+    LOCAL(ctx, E, 'r~1444', 'steel', True)
     if not d_1523(ctx, E):
         return False
     return True
@@ -19468,7 +17692,7 @@ def d_1521(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1443', 1, True)
+    LOCAL(ctx, E, 'n~1443', 1, True)
     return True
 
 
@@ -19478,24 +17702,19 @@ def d_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1444', 'steel', True)
+    LOCAL(ctx, E, 'r~1444', 'steel', True)
     return True
 
 
 def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1715(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1444'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1443'), '-=', False, K[10])
@@ -19526,22 +17745,13 @@ def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1445', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1446', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1445', 7, True)
+    LOCAL(ctx, E, 'r~1446', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1446'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1445'), '+=', False, K[10])
@@ -19554,7 +17764,7 @@ def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1445', 7, True)
+    LOCAL(ctx, E, 'n~1445', 7, True)
     return True
 
 
@@ -19564,7 +17774,7 @@ def d_1528(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1446', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1446', 'megacredits', True)
     return True
 
 

@@ -3616,19 +3616,13 @@ def x_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1447', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1448', 'plants', True)
+    LOCAL(ctx, E, 'n~1447', 2, True)
+    LOCAL(ctx, E, 'r~1448', 'plants', True)
     return t_1533(ctx, k, s, E)
 
 
@@ -3638,7 +3632,7 @@ def d_1531(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1447', 2, True)
+    LOCAL(ctx, E, 'n~1447', 2, True)
     return True
 
 
@@ -3648,7 +3642,7 @@ def d_1532(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1448', 'plants', True)
+    LOCAL(ctx, E, 'r~1448', 'plants', True)
     return True
 
 
@@ -3664,14 +3658,11 @@ def t_1533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1534(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1734(ctx, E):
         return False
     return t_1536(ctx, k, s, E)
@@ -3708,22 +3699,13 @@ def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1451', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1452', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1451', 1, True)
+    LOCAL(ctx, E, 'r~1452', 'animal', True)
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1451'), '+=', False, K[7])
@@ -3736,7 +3718,7 @@ def d_1539(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1451', 1, True)
+    LOCAL(ctx, E, 'n~1451', 1, True)
     return True
 
 
@@ -3746,7 +3728,7 @@ def d_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1452', 'animal', True)
+    LOCAL(ctx, E, 'r~1452', 'animal', True)
     return True
 
 
@@ -3784,25 +3766,16 @@ def t_1543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1455', 1, True)
+    LOCAL(ctx, E, 'n~1455', 1, True)
     if not d_1548(ctx, E):
         return False
     return True
@@ -3836,7 +3809,7 @@ def d_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1455', 1, True)
+    LOCAL(ctx, E, 'n~1455', 1, True)
     return True
 
 
@@ -3880,22 +3853,13 @@ def d_1550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 1554)
     return True
 
@@ -3939,20 +3903,14 @@ def d_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
@@ -4008,22 +3966,13 @@ def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1459', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1460', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1459', 1, True)
+    LOCAL(ctx, E, 'r~1460', 'plants', True)
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1460'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1459'), '+=', False, K[12])
@@ -4036,7 +3985,7 @@ def d_1563(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1459', 1, True)
+    LOCAL(ctx, E, 'n~1459', 1, True)
     return True
 
 
@@ -4046,7 +3995,7 @@ def d_1564(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1460', 'plants', True)
+    LOCAL(ctx, E, 'r~1460', 'plants', True)
     return True
 
 
@@ -4063,15 +4012,12 @@ def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1461', 1, True)
+    LOCAL(ctx, E, 'n~1461', 1, True)
     if not d_1568(ctx, E):
         return False
     return True
@@ -4083,24 +4029,19 @@ def d_1567(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1461', 1, True)
+    LOCAL(ctx, E, 'n~1461', 1, True)
     return True
 
 
 def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1776(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1461'), '+=', False, K[7])
@@ -4138,36 +4079,21 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1465', 'ocean', True)
+        LOCAL(ctx, E, 't~1465', 'ocean', True)
         return t_1588(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1480', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1481', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1480', 2, True)
+        LOCAL(ctx, E, 'r~1481', 'plants', True)
         c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1481'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1480'), '+=', False, K[12])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1462', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1463', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1462', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1463', 1, True)
     return t_1574(ctx, r1, s, E)
 
 
@@ -4177,7 +4103,7 @@ def d_1572(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1462', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1462', 'oxygen', True)
     return True
 
 
@@ -4187,7 +4113,7 @@ def d_1573(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1463', 1, True)
+    LOCAL(ctx, E, 'n~1463', 1, True)
     return True
 
 
@@ -4217,14 +4143,11 @@ def t_1575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1462'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
@@ -4262,8 +4185,6 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1580(ctx, E):
@@ -4284,20 +4205,14 @@ def d_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -4345,7 +4260,7 @@ def t_1584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1464', item, True)
+            LOCAL(ctx, E, 'b~1464', item, True)
             if x_1793(ctx, E):
                 return t_1585(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4375,7 +4290,7 @@ def d_1587(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1465', 'ocean', True)
+    LOCAL(ctx, E, 't~1465', 'ocean', True)
     return True
 
 
@@ -4391,18 +4306,12 @@ def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1475', x_1799(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1475', x_1799(ctx, E), True)
     if not x_1800(ctx, E):
         return False
     return t_1592(ctx, k, s, E)
@@ -4414,7 +4323,7 @@ def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1475', x_1799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1475', x_1799(ctx, E), True)
     return True
 
 
@@ -4437,19 +4346,13 @@ def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1477', E.get('t~1465'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1478', E.get('space~1476'), True)
+    LOCAL(ctx, E, 't~1477', E.get('t~1465'), True)
+    LOCAL(ctx, E, 's~1478', E.get('space~1476'), True)
     return t_1596(ctx, k, s, E)
 
 
@@ -4459,7 +4362,7 @@ def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1477', E.get('t~1465'), True)
+    LOCAL(ctx, E, 't~1477', E.get('t~1465'), True)
     return True
 
 
@@ -4469,25 +4372,19 @@ def d_1595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1478', E.get('space~1476'), True)
+    LOCAL(ctx, E, 's~1478', E.get('space~1476'), True)
     return True
 
 
 def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1478'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1478'), '=', False, K[17])
     return t_1599(ctx, k, s, E)
 
@@ -4539,8 +4436,6 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1601(ctx, r1, s, E)
@@ -4572,7 +4467,7 @@ def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1479', item, True)
+            LOCAL(ctx, E, 'x~1479', item, True)
             if x_1811(ctx, E):
                 return t_1603(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4611,7 +4506,7 @@ def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1480', 2, True)
+    LOCAL(ctx, E, 'n~1480', 2, True)
     return True
 
 
@@ -4621,7 +4516,7 @@ def d_1607(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1481', 'plants', True)
+    LOCAL(ctx, E, 'r~1481', 'plants', True)
     return True
 
 
@@ -4638,15 +4533,12 @@ def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1482', 7, True)
+    LOCAL(ctx, E, 'n~1482', 7, True)
     return t_1611(ctx, k, s, E)
 
 
@@ -4656,28 +4548,19 @@ def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1482', 7, True)
+    LOCAL(ctx, E, 'n~1482', 7, True)
     return True
 
 
 def t_1611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1483', E.get('n~1482'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1484', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1485', 0, True)
+    LOCAL(ctx, E, 'price~1483', E.get('n~1482'), True)
+    LOCAL(ctx, E, 'sv~1484', 0, True)
+    LOCAL(ctx, E, 'tv~1485', 0, True)
     return t_1615(ctx, k, s, E)
 
 
@@ -4687,7 +4570,7 @@ def d_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1483', E.get('n~1482'), True)
+    LOCAL(ctx, E, 'price~1483', E.get('n~1482'), True)
     return True
 
 
@@ -4697,7 +4580,7 @@ def d_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1484', 0, True)
+    LOCAL(ctx, E, 'sv~1484', 0, True)
     return True
 
 
@@ -4707,28 +4590,19 @@ def d_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1485', 0, True)
+    LOCAL(ctx, E, 'tv~1485', 0, True)
     return True
 
 
 def t_1615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1486', x_1826(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1487', x_1827(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1488', x_1828(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1486', x_1826(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1487', x_1827(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1488', x_1828(ctx, E), True)
     return t_1619(ctx, k, s, E)
 
 
@@ -4738,7 +4612,7 @@ def d_1616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1486', x_1826(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1486', x_1826(ctx, E), True)
     return True
 
 
@@ -4748,7 +4622,7 @@ def d_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1487', x_1827(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1487', x_1827(ctx, E), True)
     return True
 
 
@@ -4758,7 +4632,7 @@ def d_1618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1488', x_1828(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1488', x_1828(ctx, E), True)
     return True
 
 
@@ -4774,19 +4648,14 @@ def t_1619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1830(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1483'), '-=', False, K[12])
@@ -4817,14 +4686,11 @@ def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1833(ctx, E):
         return False
     return t_1625(ctx, k, s, E)
@@ -4849,32 +4715,20 @@ def t_1625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1489'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1490'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1491'), '-=', False, K[12])
@@ -4930,22 +4784,13 @@ def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1492', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1493', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1492', 1, True)
+    LOCAL(ctx, E, 'r~1493', 'energy', True)
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1493'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1492'), '+=', False, K[6])
@@ -4958,7 +4803,7 @@ def d_1632(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1492', 1, True)
+    LOCAL(ctx, E, 'n~1492', 1, True)
     return True
 
 
@@ -4968,7 +4813,7 @@ def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1493', 'energy', True)
+    LOCAL(ctx, E, 'r~1493', 'energy', True)
     return True
 
 
@@ -4985,36 +4830,18 @@ def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1494', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1495', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1494', 1, True)
+    LOCAL(ctx, E, 'r~1495', 'energy', True)
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1495'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1494'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1496', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1497', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1496', 2, True)
+    LOCAL(ctx, E, 'r~1497', 'titanium', True)
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1497'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1496'), '+=', False, K[12])
@@ -5027,7 +4854,7 @@ def d_1636(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1494', 1, True)
+    LOCAL(ctx, E, 'n~1494', 1, True)
     return True
 
 
@@ -5037,7 +4864,7 @@ def d_1637(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1495', 'energy', True)
+    LOCAL(ctx, E, 'r~1495', 'energy', True)
     return True
 
 
@@ -5059,7 +4886,7 @@ def d_1639(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1496', 2, True)
+    LOCAL(ctx, E, 'n~1496', 2, True)
     return True
 
 
@@ -5069,7 +4896,7 @@ def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1497', 'titanium', True)
+    LOCAL(ctx, E, 'r~1497', 'titanium', True)
     return True
 
 
@@ -5093,15 +4920,11 @@ def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1513', 'ocean', True)
+        LOCAL(ctx, E, 't~1513', 'ocean', True)
         return t_1663(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1498', 'ocean', True)
+    LOCAL(ctx, E, 't~1498', 'ocean', True)
     return t_1644(ctx, r1, s, E)
 
 
@@ -5111,7 +4934,7 @@ def d_1643(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1498', 'ocean', True)
+    LOCAL(ctx, E, 't~1498', 'ocean', True)
     return True
 
 
@@ -5127,18 +4950,12 @@ def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1508', x_1862(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1508', x_1862(ctx, E), True)
     if not x_1863(ctx, E):
         return False
     return t_1648(ctx, k, s, E)
@@ -5150,7 +4967,7 @@ def d_1646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1508', x_1862(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1508', x_1862(ctx, E), True)
     return True
 
 
@@ -5173,19 +4990,13 @@ def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1510', E.get('t~1498'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1511', E.get('space~1509'), True)
+    LOCAL(ctx, E, 't~1510', E.get('t~1498'), True)
+    LOCAL(ctx, E, 's~1511', E.get('space~1509'), True)
     return t_1652(ctx, k, s, E)
 
 
@@ -5195,7 +5006,7 @@ def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1510', E.get('t~1498'), True)
+    LOCAL(ctx, E, 't~1510', E.get('t~1498'), True)
     return True
 
 
@@ -5205,25 +5016,19 @@ def d_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1511', E.get('space~1509'), True)
+    LOCAL(ctx, E, 's~1511', E.get('space~1509'), True)
     return True
 
 
 def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1511'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1511'), '=', False, K[17])
     return t_1655(ctx, k, s, E)
 
@@ -5275,8 +5080,6 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1657(ctx, r1, s, E)
@@ -5308,7 +5111,7 @@ def t_1658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1512', item, True)
+            LOCAL(ctx, E, 'x~1512', item, True)
             if x_1874(ctx, E):
                 return t_1659(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5347,7 +5150,7 @@ def d_1662(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1513', 'ocean', True)
+    LOCAL(ctx, E, 't~1513', 'ocean', True)
     return True
 
 
@@ -5363,18 +5166,12 @@ def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1523', x_1883(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1523', x_1883(ctx, E), True)
     if not x_1884(ctx, E):
         return False
     return t_1667(ctx, k, s, E)
@@ -5386,7 +5183,7 @@ def d_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1523', x_1883(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1523', x_1883(ctx, E), True)
     return True
 
 
@@ -5409,19 +5206,13 @@ def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1525', E.get('t~1513'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1526', E.get('space~1524'), True)
+    LOCAL(ctx, E, 't~1525', E.get('t~1513'), True)
+    LOCAL(ctx, E, 's~1526', E.get('space~1524'), True)
     return t_1671(ctx, k, s, E)
 
 
@@ -5431,7 +5222,7 @@ def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1525', E.get('t~1513'), True)
+    LOCAL(ctx, E, 't~1525', E.get('t~1513'), True)
     return True
 
 
@@ -5441,25 +5232,19 @@ def d_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1526', E.get('space~1524'), True)
+    LOCAL(ctx, E, 's~1526', E.get('space~1524'), True)
     return True
 
 
 def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1526'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1526'), '=', False, K[17])
     return t_1674(ctx, k, s, E)
 
@@ -5511,8 +5296,6 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1676(ctx, r1, s, E)
@@ -5544,7 +5327,7 @@ def t_1677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1527', item, True)
+            LOCAL(ctx, E, 'x~1527', item, True)
             if x_1895(ctx, E):
                 return t_1678(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5578,22 +5361,13 @@ def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1532', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1533', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1532', 4, True)
+    LOCAL(ctx, E, 'r~1533', 'energy', True)
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1533'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1532'), '+=', False, K[6])
@@ -5606,7 +5380,7 @@ def d_1682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1532', 4, True)
+    LOCAL(ctx, E, 'n~1532', 4, True)
     return True
 
 
@@ -5616,7 +5390,7 @@ def d_1683(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1533', 'energy', True)
+    LOCAL(ctx, E, 'r~1533', 'energy', True)
     return True
 
 
@@ -5650,26 +5424,17 @@ def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1537', 'ocean', True)
+        LOCAL(ctx, E, 't~1537', 'ocean', True)
         return t_1703(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1552', 'ocean', True)
+        LOCAL(ctx, E, 't~1552', 'ocean', True)
         return t_1722(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1534', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1535', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1534', 'temperature', True)
+    LOCAL(ctx, E, 'n~1535', 2, True)
     return t_1689(ctx, r1, s, E)
 
 
@@ -5679,7 +5444,7 @@ def d_1687(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1534', 'temperature', True)
+    LOCAL(ctx, E, 'p~1534', 'temperature', True)
     return True
 
 
@@ -5689,7 +5454,7 @@ def d_1688(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1535', 2, True)
+    LOCAL(ctx, E, 'n~1535', 2, True)
     return True
 
 
@@ -5719,14 +5484,11 @@ def t_1690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1534'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
@@ -5764,8 +5526,6 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1695(ctx, E):
@@ -5786,20 +5546,14 @@ def d_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -5847,7 +5601,7 @@ def t_1699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1536', item, True)
+            LOCAL(ctx, E, 'b~1536', item, True)
             if x_1922(ctx, E):
                 return t_1700(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5877,7 +5631,7 @@ def d_1702(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1537', 'ocean', True)
+    LOCAL(ctx, E, 't~1537', 'ocean', True)
     return True
 
 
@@ -5893,18 +5647,12 @@ def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1547', x_1928(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1547', x_1928(ctx, E), True)
     if not x_1929(ctx, E):
         return False
     return t_1707(ctx, k, s, E)
@@ -5916,7 +5664,7 @@ def d_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1547', x_1928(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1547', x_1928(ctx, E), True)
     return True
 
 
@@ -5939,19 +5687,13 @@ def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1549', E.get('t~1537'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1550', E.get('space~1548'), True)
+    LOCAL(ctx, E, 't~1549', E.get('t~1537'), True)
+    LOCAL(ctx, E, 's~1550', E.get('space~1548'), True)
     return t_1711(ctx, k, s, E)
 
 
@@ -5961,7 +5703,7 @@ def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1549', E.get('t~1537'), True)
+    LOCAL(ctx, E, 't~1549', E.get('t~1537'), True)
     return True
 
 
@@ -5971,25 +5713,19 @@ def d_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1550', E.get('space~1548'), True)
+    LOCAL(ctx, E, 's~1550', E.get('space~1548'), True)
     return True
 
 
 def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1550'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1550'), '=', False, K[17])
     return t_1714(ctx, k, s, E)
 
@@ -6041,8 +5777,6 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1716(ctx, r1, s, E)
@@ -6074,7 +5808,7 @@ def t_1717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1551', item, True)
+            LOCAL(ctx, E, 'x~1551', item, True)
             if x_1940(ctx, E):
                 return t_1718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6113,7 +5847,7 @@ def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1552', 'ocean', True)
+    LOCAL(ctx, E, 't~1552', 'ocean', True)
     return True
 
 
@@ -6129,18 +5863,12 @@ def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1562', x_1949(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1562', x_1949(ctx, E), True)
     if not x_1950(ctx, E):
         return False
     return t_1726(ctx, k, s, E)
@@ -6152,7 +5880,7 @@ def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1562', x_1949(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1562', x_1949(ctx, E), True)
     return True
 
 
@@ -6175,19 +5903,13 @@ def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1564', E.get('t~1552'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1565', E.get('space~1563'), True)
+    LOCAL(ctx, E, 't~1564', E.get('t~1552'), True)
+    LOCAL(ctx, E, 's~1565', E.get('space~1563'), True)
     return t_1730(ctx, k, s, E)
 
 
@@ -6197,7 +5919,7 @@ def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1564', E.get('t~1552'), True)
+    LOCAL(ctx, E, 't~1564', E.get('t~1552'), True)
     return True
 
 
@@ -6207,25 +5929,19 @@ def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1565', E.get('space~1563'), True)
+    LOCAL(ctx, E, 's~1565', E.get('space~1563'), True)
     return True
 
 
 def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1565'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1565'), '=', False, K[17])
     return t_1733(ctx, k, s, E)
 
@@ -6277,8 +5993,6 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -6310,7 +6024,7 @@ def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1566', item, True)
+            LOCAL(ctx, E, 'x~1566', item, True)
             if x_1961(ctx, E):
                 return t_1737(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6344,19 +6058,13 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1567', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1568', 'plants', True)
+    LOCAL(ctx, E, 'n~1567', 6, True)
+    LOCAL(ctx, E, 'r~1568', 'plants', True)
     return t_1743(ctx, k, s, E)
 
 
@@ -6366,7 +6074,7 @@ def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1567', 6, True)
+    LOCAL(ctx, E, 'n~1567', 6, True)
     return True
 
 
@@ -6376,7 +6084,7 @@ def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1568', 'plants', True)
+    LOCAL(ctx, E, 'r~1568', 'plants', True)
     return True
 
 
@@ -6418,19 +6126,13 @@ def d_1746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1570', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1571', 's01', True)
+    LOCAL(ctx, E, 't~1570', 'city', True)
+    LOCAL(ctx, E, 's~1571', 's01', True)
     return t_1750(ctx, k, s, E)
 
 
@@ -6440,7 +6142,7 @@ def d_1748(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1570', 'city', True)
+    LOCAL(ctx, E, 't~1570', 'city', True)
     return True
 
 
@@ -6450,24 +6152,18 @@ def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1571', 's01', True)
+    LOCAL(ctx, E, 's~1571', 's01', True)
     return True
 
 
 def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1572', E.get('t~1570'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1573', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 't~1572', E.get('t~1570'), True)
+    LOCAL(ctx, E, 'l~1573', x_1983(ctx, E), True)
     return t_1753(ctx, k, s, E)
 
 
@@ -6477,7 +6173,7 @@ def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1572', E.get('t~1570'), True)
+    LOCAL(ctx, E, 't~1572', E.get('t~1570'), True)
     return True
 
 
@@ -6487,7 +6183,7 @@ def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1573', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 'l~1573', x_1983(ctx, E), True)
     return True
 
 
@@ -6503,18 +6199,12 @@ def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1578', x_1985(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1578', x_1985(ctx, E), True)
     if not x_1986(ctx, E):
         return False
     return t_1757(ctx, k, s, E)
@@ -6526,7 +6216,7 @@ def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1578', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~1578', x_1985(ctx, E), True)
     return True
 
 
@@ -6549,19 +6239,13 @@ def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1580', E.get('t~1572'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1581', E.get('space~1579'), True)
+    LOCAL(ctx, E, 't~1580', E.get('t~1572'), True)
+    LOCAL(ctx, E, 's~1581', E.get('space~1579'), True)
     return t_1761(ctx, k, s, E)
 
 
@@ -6571,7 +6255,7 @@ def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1580', E.get('t~1572'), True)
+    LOCAL(ctx, E, 't~1580', E.get('t~1572'), True)
     return True
 
 
@@ -6581,25 +6265,19 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1581', E.get('space~1579'), True)
+    LOCAL(ctx, E, 's~1581', E.get('space~1579'), True)
     return True
 
 
 def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1581'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1581'), '=', False, K[17])
     return t_1764(ctx, k, s, E)
 
@@ -6651,8 +6329,6 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -6684,7 +6360,7 @@ def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1582', item, True)
+            LOCAL(ctx, E, 'x~1582', item, True)
             if x_1997(ctx, E):
                 return t_1768(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6718,22 +6394,13 @@ def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1587', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1588', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1587', 3, True)
+    LOCAL(ctx, E, 'r~1588', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1588'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1587'), '+=', False, K[6])
@@ -6746,7 +6413,7 @@ def d_1772(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1587', 3, True)
+    LOCAL(ctx, E, 'n~1587', 3, True)
     return True
 
 
@@ -6756,7 +6423,7 @@ def d_1773(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1588', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1588', 'megacredits', True)
     return True
 
 
@@ -6773,22 +6440,13 @@ def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1589', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1590', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1589', 3, True)
+    LOCAL(ctx, E, 'r~1590', 'energy', True)
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1590'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1589'), '+=', False, K[6])
@@ -6801,7 +6459,7 @@ def d_1776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1589', 3, True)
+    LOCAL(ctx, E, 'n~1589', 3, True)
     return True
 
 
@@ -6811,7 +6469,7 @@ def d_1777(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1590', 'energy', True)
+    LOCAL(ctx, E, 'r~1590', 'energy', True)
     return True
 
 
@@ -6828,32 +6486,18 @@ def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1591', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1592', 'energy', True)
+    LOCAL(ctx, E, 'n~1591', 1, True)
+    LOCAL(ctx, E, 'r~1592', 'energy', True)
     if not d_1782(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1593', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1594', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1593', 4, True)
+    LOCAL(ctx, E, 'r~1594', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1594'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1593'), '+=', False, K[6])
@@ -6866,7 +6510,7 @@ def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1591', 1, True)
+    LOCAL(ctx, E, 'n~1591', 1, True)
     return True
 
 
@@ -6876,24 +6520,19 @@ def d_1781(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1592', 'energy', True)
+    LOCAL(ctx, E, 'r~1592', 'energy', True)
     return True
 
 
 def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2017(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1592'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1591'), '-=', False, K[6])
@@ -6929,7 +6568,7 @@ def d_1785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1593', 4, True)
+    LOCAL(ctx, E, 'n~1593', 4, True)
     return True
 
 
@@ -6939,7 +6578,7 @@ def d_1786(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1594', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1594', 'megacredits', True)
     return True
 
 
@@ -6963,9 +6602,7 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1595', 'commercial_district', True)
+        LOCAL(ctx, E, 't~1595', 'commercial_district', True)
         return t_1791(ctx, k, s, E)
 
     return t_1789(ctx, r1, s, E)
@@ -6986,7 +6623,7 @@ def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1595', 'commercial_district', True)
+    LOCAL(ctx, E, 't~1595', 'commercial_district', True)
     return True
 
 
@@ -7002,18 +6639,12 @@ def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1605', x_2027(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1605', x_2027(ctx, E), True)
     if not x_2028(ctx, E):
         return False
     return t_1795(ctx, k, s, E)
@@ -7025,7 +6656,7 @@ def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1605', x_2027(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1605', x_2027(ctx, E), True)
     return True
 
 
@@ -7048,19 +6679,13 @@ def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1607', E.get('t~1595'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1608', E.get('space~1606'), True)
+    LOCAL(ctx, E, 't~1607', E.get('t~1595'), True)
+    LOCAL(ctx, E, 's~1608', E.get('space~1606'), True)
     return t_1799(ctx, k, s, E)
 
 
@@ -7070,7 +6695,7 @@ def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1607', E.get('t~1595'), True)
+    LOCAL(ctx, E, 't~1607', E.get('t~1595'), True)
     return True
 
 
@@ -7080,25 +6705,19 @@ def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1608', E.get('space~1606'), True)
+    LOCAL(ctx, E, 's~1608', E.get('space~1606'), True)
     return True
 
 
 def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return t_1802(ctx, k, s, E)
 
@@ -7150,8 +6769,6 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -7183,7 +6800,7 @@ def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1609', item, True)
+            LOCAL(ctx, E, 'x~1609', item, True)
             if x_2039(ctx, E):
                 return t_1806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7224,16 +6841,12 @@ def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         if not x_2052(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~1614', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~1614', x_2047(ctx, E), True)
     return t_1811(ctx, r1, s, E)
 
 
@@ -7243,7 +6856,7 @@ def d_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~1614', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~1614', x_2047(ctx, E), True)
     return True
 
 
@@ -7275,36 +6888,18 @@ def d_1813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1617', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1618', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1617', 1, True)
+    LOCAL(ctx, E, 'r~1618', 'plants', True)
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1618'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1617'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1619', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1620', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1619', 3, True)
+    LOCAL(ctx, E, 'r~1620', 'plants', True)
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1620'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1619'), '+=', False, K[12])
@@ -7317,7 +6912,7 @@ def d_1815(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1617', 1, True)
+    LOCAL(ctx, E, 'n~1617', 1, True)
     return True
 
 
@@ -7327,7 +6922,7 @@ def d_1816(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1618', 'plants', True)
+    LOCAL(ctx, E, 'r~1618', 'plants', True)
     return True
 
 
@@ -7349,7 +6944,7 @@ def d_1818(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1619', 3, True)
+    LOCAL(ctx, E, 'n~1619', 3, True)
     return True
 
 
@@ -7359,7 +6954,7 @@ def d_1819(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1620', 'plants', True)
+    LOCAL(ctx, E, 'r~1620', 'plants', True)
     return True
 
 
@@ -7376,36 +6971,18 @@ def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1621', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1622', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1621', 1, True)
+    LOCAL(ctx, E, 'r~1622', 'plants', True)
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1622'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1621'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1623', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1624', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1623', 1, True)
+    LOCAL(ctx, E, 'r~1624', 'plants', True)
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1624'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1623'), '+=', False, K[12])
@@ -7418,7 +6995,7 @@ def d_1822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1621', 1, True)
+    LOCAL(ctx, E, 'n~1621', 1, True)
     return True
 
 
@@ -7428,7 +7005,7 @@ def d_1823(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1622', 'plants', True)
+    LOCAL(ctx, E, 'r~1622', 'plants', True)
     return True
 
 
@@ -7450,7 +7027,7 @@ def d_1825(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1623', 1, True)
+    LOCAL(ctx, E, 'n~1623', 1, True)
     return True
 
 
@@ -7460,7 +7037,7 @@ def d_1826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1624', 'plants', True)
+    LOCAL(ctx, E, 'r~1624', 'plants', True)
     return True
 
 
@@ -7477,32 +7054,18 @@ def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1625', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1626', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1625', 1, True)
+    LOCAL(ctx, E, 'r~1626', 'megacredits', True)
     if not d_1831(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1627', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1628', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1627', 2, True)
+    LOCAL(ctx, E, 'r~1628', 'energy', True)
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1628'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1627'), '+=', False, K[6])
@@ -7515,7 +7078,7 @@ def d_1829(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1625', 1, True)
+    LOCAL(ctx, E, 'n~1625', 1, True)
     return True
 
 
@@ -7525,24 +7088,19 @@ def d_1830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1626', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1626', 'megacredits', True)
     return True
 
 
 def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2073(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1626'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1625'), '-=', False, K[6])
@@ -7578,7 +7136,7 @@ def d_1834(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1627', 2, True)
+    LOCAL(ctx, E, 'n~1627', 2, True)
     return True
 
 
@@ -7588,7 +7146,7 @@ def d_1835(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1628', 'energy', True)
+    LOCAL(ctx, E, 'r~1628', 'energy', True)
     return True
 
 
@@ -7614,15 +7172,12 @@ def t_1837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1629', 2, True)
+    LOCAL(ctx, E, 'n~1629', 2, True)
     if not d_1840(ctx, E):
         return False
     return True
@@ -7634,7 +7189,7 @@ def d_1839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1629', 2, True)
+    LOCAL(ctx, E, 'n~1629', 2, True)
     return True
 
 
@@ -7678,22 +7233,13 @@ def d_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 1846)
     return True
 
@@ -7737,20 +7283,14 @@ def d_1847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
@@ -7778,22 +7318,13 @@ def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1634', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1635', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1634', 2, True)
+    LOCAL(ctx, E, 'r~1635', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1635'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1634'), '+=', False, K[6])
@@ -7806,7 +7337,7 @@ def d_1852(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1634', 2, True)
+    LOCAL(ctx, E, 'n~1634', 2, True)
     return True
 
 
@@ -7816,7 +7347,7 @@ def d_1853(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1635', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1635', 'megacredits', True)
     return True
 
 
@@ -7833,36 +7364,18 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1636', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1637', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1636', 2, True)
+    LOCAL(ctx, E, 'r~1637', 'titanium', True)
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1637'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1636'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1638', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1639', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1638', 2, True)
+    LOCAL(ctx, E, 'r~1639', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1639'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1638'), '+=', False, K[6])
@@ -7875,7 +7388,7 @@ def d_1856(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1636', 2, True)
+    LOCAL(ctx, E, 'n~1636', 2, True)
     return True
 
 
@@ -7885,7 +7398,7 @@ def d_1857(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1637', 'titanium', True)
+    LOCAL(ctx, E, 'r~1637', 'titanium', True)
     return True
 
 
@@ -7907,7 +7420,7 @@ def d_1859(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1638', 2, True)
+    LOCAL(ctx, E, 'n~1638', 2, True)
     return True
 
 
@@ -7917,7 +7430,7 @@ def d_1860(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1639', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1639', 'megacredits', True)
     return True
 
 
@@ -7934,36 +7447,18 @@ def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1644', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1645', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1644', 2, True)
+    LOCAL(ctx, E, 'r~1645', 'plants', True)
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1646', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1647', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1646', 2, True)
+    LOCAL(ctx, E, 'r~1647', 'plants', True)
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
@@ -7976,7 +7471,7 @@ def d_1863(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1644', 2, True)
+    LOCAL(ctx, E, 'n~1644', 2, True)
     return True
 
 
@@ -7986,7 +7481,7 @@ def d_1864(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1645', 'plants', True)
+    LOCAL(ctx, E, 'r~1645', 'plants', True)
     return True
 
 
@@ -8008,7 +7503,7 @@ def d_1866(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1646', 2, True)
+    LOCAL(ctx, E, 'n~1646', 2, True)
     return True
 
 
@@ -8018,7 +7513,7 @@ def d_1867(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1647', 'plants', True)
+    LOCAL(ctx, E, 'r~1647', 'plants', True)
     return True
 
 
@@ -8035,22 +7530,13 @@ def d_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1652', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1653', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1652', 6, True)
+    LOCAL(ctx, E, 'r~1653', 'energy', True)
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1652'), '+=', False, K[6])
@@ -8063,7 +7549,7 @@ def d_1870(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1652', 6, True)
+    LOCAL(ctx, E, 'n~1652', 6, True)
     return True
 
 
@@ -8073,7 +7559,7 @@ def d_1871(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1653', 'energy', True)
+    LOCAL(ctx, E, 'r~1653', 'energy', True)
     return True
 
 
@@ -8090,19 +7576,13 @@ def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1654', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1655', 'energy', True)
+    LOCAL(ctx, E, 'n~1654', 6, True)
+    LOCAL(ctx, E, 'r~1655', 'energy', True)
     if not d_1876(ctx, E):
         return False
     return True
@@ -8114,7 +7594,7 @@ def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1654', 6, True)
+    LOCAL(ctx, E, 'n~1654', 6, True)
     return True
 
 
@@ -8124,24 +7604,19 @@ def d_1875(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1655', 'energy', True)
+    LOCAL(ctx, E, 'r~1655', 'energy', True)
     return True
 
 
 def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2129(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1655'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1654'), '-=', False, K[12])
@@ -8172,22 +7647,13 @@ def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1656', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1657', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1656', 1, True)
+    LOCAL(ctx, E, 'r~1657', 'science', True)
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1656'), '+=', False, K[7])
@@ -8200,7 +7666,7 @@ def d_1880(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1656', 1, True)
+    LOCAL(ctx, E, 'n~1656', 1, True)
     return True
 
 
@@ -8210,7 +7676,7 @@ def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1657', 'science', True)
+    LOCAL(ctx, E, 'r~1657', 'science', True)
     return True
 
 
@@ -8227,26 +7693,14 @@ def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1661', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1662', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1663', x_2138(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1661', 1, True)
+    LOCAL(ctx, E, 'r~1662', 'plants', True)
+    LOCAL(ctx, E, 'k~1663', x_2138(ctx, E), True)
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1662'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
@@ -8259,7 +7713,7 @@ def d_1884(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1661', 1, True)
+    LOCAL(ctx, E, 'n~1661', 1, True)
     return True
 
 
@@ -8269,7 +7723,7 @@ def d_1885(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1662', 'plants', True)
+    LOCAL(ctx, E, 'r~1662', 'plants', True)
     return True
 
 
@@ -8279,7 +7733,7 @@ def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1663', x_2138(ctx, E), True)
+    LOCAL(ctx, E, 'k~1663', x_2138(ctx, E), True)
     return True
 
 
@@ -8302,20 +7756,13 @@ def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~1679', 'temperature', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1680', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~1679', 'temperature', True)
+        LOCAL(ctx, E, 'n~1680', 2, True)
         return t_1910(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1664', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~1664', 'nuclear_zone', True)
     return t_1890(ctx, r1, s, E)
 
 
@@ -8325,7 +7772,7 @@ def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1664', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~1664', 'nuclear_zone', True)
     return True
 
 
@@ -8341,18 +7788,12 @@ def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1674', x_2143(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1674', x_2143(ctx, E), True)
     if not x_2144(ctx, E):
         return False
     return t_1894(ctx, k, s, E)
@@ -8364,7 +7805,7 @@ def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1674', x_2143(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1674', x_2143(ctx, E), True)
     return True
 
 
@@ -8387,19 +7828,13 @@ def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1676', E.get('t~1664'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1677', E.get('space~1675'), True)
+    LOCAL(ctx, E, 't~1676', E.get('t~1664'), True)
+    LOCAL(ctx, E, 's~1677', E.get('space~1675'), True)
     return t_1898(ctx, k, s, E)
 
 
@@ -8409,7 +7844,7 @@ def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1676', E.get('t~1664'), True)
+    LOCAL(ctx, E, 't~1676', E.get('t~1664'), True)
     return True
 
 
@@ -8419,25 +7854,19 @@ def d_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1677', E.get('space~1675'), True)
+    LOCAL(ctx, E, 's~1677', E.get('space~1675'), True)
     return True
 
 
 def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1677'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1677'), '=', False, K[17])
     return t_1901(ctx, k, s, E)
 
@@ -8489,8 +7918,6 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1903(ctx, r1, s, E)
@@ -8522,7 +7949,7 @@ def t_1904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1678', item, True)
+            LOCAL(ctx, E, 'x~1678', item, True)
             if x_2155(ctx, E):
                 return t_1905(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8561,7 +7988,7 @@ def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1679', 'temperature', True)
+    LOCAL(ctx, E, 'p~1679', 'temperature', True)
     return True
 
 
@@ -8571,7 +7998,7 @@ def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1680', 2, True)
+    LOCAL(ctx, E, 'n~1680', 2, True)
     return True
 
 
@@ -8601,14 +8028,11 @@ def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1679'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
@@ -8646,8 +8070,6 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1916(ctx, E):
@@ -8668,20 +8090,14 @@ def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -8729,7 +8145,7 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1681', item, True)
+            LOCAL(ctx, E, 'b~1681', item, True)
             if x_2175(ctx, E):
                 return t_1921(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8754,32 +8170,18 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1682', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1683', 'heat', True)
+    LOCAL(ctx, E, 'n~1682', 2, True)
+    LOCAL(ctx, E, 'r~1683', 'heat', True)
     if not d_1926(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1684', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1685', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1684', 3, True)
+    LOCAL(ctx, E, 'r~1685', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1685'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1684'), '+=', False, K[6])
@@ -8792,7 +8194,7 @@ def d_1924(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1682', 2, True)
+    LOCAL(ctx, E, 'n~1682', 2, True)
     return True
 
 
@@ -8802,24 +8204,19 @@ def d_1925(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1683', 'heat', True)
+    LOCAL(ctx, E, 'r~1683', 'heat', True)
     return True
 
 
 def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2182(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1683'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1682'), '-=', False, K[6])
@@ -8855,7 +8252,7 @@ def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1684', 3, True)
+    LOCAL(ctx, E, 'n~1684', 3, True)
     return True
 
 
@@ -8865,7 +8262,7 @@ def d_1930(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1685', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1685', 'megacredits', True)
     return True
 
 
@@ -8891,26 +8288,15 @@ def t_1932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~1704', 1, True)
+    LOCAL(ctx, E, 'r~1705', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1706', x_2193(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1704', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1705', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1706', x_2193(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1705'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
@@ -8923,7 +8309,7 @@ def d_1934(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1704', 1, True)
+    LOCAL(ctx, E, 'n~1704', 1, True)
     return True
 
 
@@ -8933,7 +8319,7 @@ def d_1935(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1705', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1705', 'megacredits', True)
     return True
 
 
@@ -8943,7 +8329,7 @@ def d_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1706', x_2193(ctx, E), True)
+    LOCAL(ctx, E, 'k~1706', x_2193(ctx, E), True)
     return True
 
 
@@ -8960,32 +8346,18 @@ def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1707', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1708', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1707', 1, True)
+    LOCAL(ctx, E, 'r~1708', 'megacredits', True)
     if not d_1941(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1709', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1710', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1709', 1, True)
+    LOCAL(ctx, E, 'r~1710', 'energy', True)
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1709'), '+=', False, K[6])
@@ -8998,7 +8370,7 @@ def d_1939(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1707', 1, True)
+    LOCAL(ctx, E, 'n~1707', 1, True)
     return True
 
 
@@ -9008,24 +8380,19 @@ def d_1940(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1708', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1708', 'megacredits', True)
     return True
 
 
 def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2198(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1708'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1707'), '-=', False, K[6])
@@ -9061,7 +8428,7 @@ def d_1944(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1709', 1, True)
+    LOCAL(ctx, E, 'n~1709', 1, True)
     return True
 
 
@@ -9071,7 +8438,7 @@ def d_1945(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1710', 'energy', True)
+    LOCAL(ctx, E, 'r~1710', 'energy', True)
     return True
 
 
@@ -9097,19 +8464,13 @@ def t_1947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1711', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1712', 'energy', True)
+    LOCAL(ctx, E, 'n~1711', 4, True)
+    LOCAL(ctx, E, 'r~1712', 'energy', True)
     if not d_1951(ctx, E):
         return False
     return True
@@ -9121,7 +8482,7 @@ def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1711', 4, True)
+    LOCAL(ctx, E, 'n~1711', 4, True)
     return True
 
 
@@ -9131,24 +8492,19 @@ def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1712', 'energy', True)
+    LOCAL(ctx, E, 'r~1712', 'energy', True)
     return True
 
 
 def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2208(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1712'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1711'), '-=', False, K[12])
@@ -9179,33 +8535,18 @@ def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1713', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1714', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1713', 1, True)
+    LOCAL(ctx, E, 'r~1714', 'steel', True)
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1714'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1713'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1715', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1716', 1, True)
+    LOCAL(ctx, E, 'p~1715', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1716', 1, True)
     return t_1960(ctx, k, s, E)
 
 
@@ -9215,7 +8556,7 @@ def d_1955(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1713', 1, True)
+    LOCAL(ctx, E, 'n~1713', 1, True)
     return True
 
 
@@ -9225,7 +8566,7 @@ def d_1956(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1714', 'steel', True)
+    LOCAL(ctx, E, 'r~1714', 'steel', True)
     return True
 
 
@@ -9247,7 +8588,7 @@ def d_1958(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1715', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1715', 'oxygen', True)
     return True
 
 
@@ -9257,7 +8598,7 @@ def d_1959(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1716', 1, True)
+    LOCAL(ctx, E, 'n~1716', 1, True)
     return True
 
 
@@ -9287,14 +8628,11 @@ def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
@@ -9332,8 +8670,6 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1966(ctx, E):
@@ -9354,20 +8690,14 @@ def d_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -9415,7 +8745,7 @@ def t_1970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1717', item, True)
+            LOCAL(ctx, E, 'b~1717', item, True)
             if x_2228(ctx, E):
                 return t_1971(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9440,26 +8770,14 @@ def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1732', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1733', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1734', x_2234(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1732', 1, True)
+    LOCAL(ctx, E, 'r~1733', 'energy', True)
+    LOCAL(ctx, E, 'k~1734', x_2234(ctx, E), True)
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1733'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
@@ -9472,7 +8790,7 @@ def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1732', 1, True)
+    LOCAL(ctx, E, 'n~1732', 1, True)
     return True
 
 
@@ -9482,7 +8800,7 @@ def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1733', 'energy', True)
+    LOCAL(ctx, E, 'r~1733', 'energy', True)
     return True
 
 
@@ -9492,7 +8810,7 @@ def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1734', x_2234(ctx, E), True)
+    LOCAL(ctx, E, 'k~1734', x_2234(ctx, E), True)
     return True
 
 
@@ -9509,19 +8827,13 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1735', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1736', 'energy', True)
+    LOCAL(ctx, E, 'n~1735', 4, True)
+    LOCAL(ctx, E, 'r~1736', 'energy', True)
     if not d_1981(ctx, E):
         return False
     return True
@@ -9533,7 +8845,7 @@ def d_1979(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1735', 4, True)
+    LOCAL(ctx, E, 'n~1735', 4, True)
     return True
 
 
@@ -9543,24 +8855,19 @@ def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1736', 'energy', True)
+    LOCAL(ctx, E, 'r~1736', 'energy', True)
     return True
 
 
 def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2239(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1736'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1735'), '-=', False, K[12])
@@ -9591,33 +8898,18 @@ def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1737', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1738', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1737', 2, True)
+    LOCAL(ctx, E, 'r~1738', 'steel', True)
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1738'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1737'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1739', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1740', 1, True)
+    LOCAL(ctx, E, 'p~1739', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1740', 1, True)
     return t_1990(ctx, k, s, E)
 
 
@@ -9627,7 +8919,7 @@ def d_1985(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1737', 2, True)
+    LOCAL(ctx, E, 'n~1737', 2, True)
     return True
 
 
@@ -9637,7 +8929,7 @@ def d_1986(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1738', 'steel', True)
+    LOCAL(ctx, E, 'r~1738', 'steel', True)
     return True
 
 
@@ -9659,7 +8951,7 @@ def d_1988(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1739', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1739', 'oxygen', True)
     return True
 
 
@@ -9669,7 +8961,7 @@ def d_1989(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1740', 1, True)
+    LOCAL(ctx, E, 'n~1740', 1, True)
     return True
 
 
@@ -9699,14 +8991,11 @@ def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1739'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
@@ -9744,8 +9033,6 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1996(ctx, E):
@@ -9766,20 +9053,14 @@ def d_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -9827,7 +9108,7 @@ def t_2000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1741', item, True)
+            LOCAL(ctx, E, 'b~1741', item, True)
             if x_2259(ctx, E):
                 return t_2001(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9852,19 +9133,13 @@ def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1742', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1743', 'energy', True)
+    LOCAL(ctx, E, 'n~1742', 4, True)
+    LOCAL(ctx, E, 'r~1743', 'energy', True)
     if not d_2006(ctx, E):
         return False
     return True
@@ -9876,7 +9151,7 @@ def d_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1742', 4, True)
+    LOCAL(ctx, E, 'n~1742', 4, True)
     return True
 
 
@@ -9886,24 +9161,19 @@ def d_2005(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1743', 'energy', True)
+    LOCAL(ctx, E, 'r~1743', 'energy', True)
     return True
 
 
 def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2265(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1743'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1742'), '-=', False, K[12])
@@ -9934,33 +9204,18 @@ def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1744', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1745', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1744', 1, True)
+    LOCAL(ctx, E, 'r~1745', 'titanium', True)
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1745'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1744'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1746', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1747', 1, True)
+    LOCAL(ctx, E, 'p~1746', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1747', 1, True)
     return t_2015(ctx, k, s, E)
 
 
@@ -9970,7 +9225,7 @@ def d_2010(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1744', 1, True)
+    LOCAL(ctx, E, 'n~1744', 1, True)
     return True
 
 
@@ -9980,7 +9235,7 @@ def d_2011(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1745', 'titanium', True)
+    LOCAL(ctx, E, 'r~1745', 'titanium', True)
     return True
 
 
@@ -10002,7 +9257,7 @@ def d_2013(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1746', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1746', 'oxygen', True)
     return True
 
 
@@ -10012,7 +9267,7 @@ def d_2014(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1747', 1, True)
+    LOCAL(ctx, E, 'n~1747', 1, True)
     return True
 
 
@@ -10042,14 +9297,11 @@ def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1746'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
@@ -10087,8 +9339,6 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2021(ctx, E):
@@ -10109,20 +9359,14 @@ def d_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -10170,7 +9414,7 @@ def t_2025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1748', item, True)
+            LOCAL(ctx, E, 'b~1748', item, True)
             if x_2285(ctx, E):
                 return t_2026(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10195,22 +9439,13 @@ def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1749', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1750', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1749', 3, True)
+    LOCAL(ctx, E, 'r~1750', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1750'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1749'), '+=', False, K[6])
@@ -10223,7 +9458,7 @@ def d_2029(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1749', 3, True)
+    LOCAL(ctx, E, 'n~1749', 3, True)
     return True
 
 
@@ -10233,7 +9468,7 @@ def d_2030(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1750', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1750', 'megacredits', True)
     return True
 
 
@@ -10250,26 +9485,14 @@ def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1753', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1754', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1755', x_2297(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1753', 1, True)
+    LOCAL(ctx, E, 'r~1754', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1755', x_2297(ctx, E), True)
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1754'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
@@ -10282,7 +9505,7 @@ def d_2033(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1753', 1, True)
+    LOCAL(ctx, E, 'n~1753', 1, True)
     return True
 
 
@@ -10292,7 +9515,7 @@ def d_2034(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1754', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1754', 'megacredits', True)
     return True
 
 
@@ -10302,7 +9525,7 @@ def d_2035(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1755', x_2297(ctx, E), True)
+    LOCAL(ctx, E, 'k~1755', x_2297(ctx, E), True)
     return True
 
 
@@ -10319,32 +9542,18 @@ def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1756', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1757', 'energy', True)
+    LOCAL(ctx, E, 'n~1756', 1, True)
+    LOCAL(ctx, E, 'r~1757', 'energy', True)
     if not d_2040(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1758', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1759', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1758', 4, True)
+    LOCAL(ctx, E, 'r~1759', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1759'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1758'), '+=', False, K[6])
@@ -10357,7 +9566,7 @@ def d_2038(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1756', 1, True)
+    LOCAL(ctx, E, 'n~1756', 1, True)
     return True
 
 
@@ -10367,24 +9576,19 @@ def d_2039(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1757', 'energy', True)
+    LOCAL(ctx, E, 'r~1757', 'energy', True)
     return True
 
 
 def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2303(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1757'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1756'), '-=', False, K[6])
@@ -10420,7 +9624,7 @@ def d_2043(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1758', 4, True)
+    LOCAL(ctx, E, 'n~1758', 4, True)
     return True
 
 
@@ -10430,7 +9634,7 @@ def d_2044(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1759', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1759', 'megacredits', True)
     return True
 
 
@@ -10453,24 +9657,13 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1760', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1761', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 4
+        LOCAL(ctx, E, 'n~1760', 2, True)
+        LOCAL(ctx, E, 'r~1761', 'plants', True)
         c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1761'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1760'), '+=', False, K[12])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1762', 'city', True)
+        LOCAL(ctx, E, 't~1762', 'city', True)
         return t_2052(ctx, k, s, E)
 
     return t_2047(ctx, r1, s, E)
@@ -10491,7 +9684,7 @@ def d_2048(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1760', 2, True)
+    LOCAL(ctx, E, 'n~1760', 2, True)
     return True
 
 
@@ -10501,7 +9694,7 @@ def d_2049(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1761', 'plants', True)
+    LOCAL(ctx, E, 'r~1761', 'plants', True)
     return True
 
 
@@ -10523,7 +9716,7 @@ def d_2051(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1762', 'city', True)
+    LOCAL(ctx, E, 't~1762', 'city', True)
     return True
 
 
@@ -10539,18 +9732,12 @@ def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1772', x_2317(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1772', x_2317(ctx, E), True)
     if not x_2318(ctx, E):
         return False
     return t_2056(ctx, k, s, E)
@@ -10562,7 +9749,7 @@ def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1772', x_2317(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1772', x_2317(ctx, E), True)
     return True
 
 
@@ -10585,19 +9772,13 @@ def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1774', E.get('t~1762'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1775', E.get('space~1773'), True)
+    LOCAL(ctx, E, 't~1774', E.get('t~1762'), True)
+    LOCAL(ctx, E, 's~1775', E.get('space~1773'), True)
     return t_2060(ctx, k, s, E)
 
 
@@ -10607,7 +9788,7 @@ def d_2058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1774', E.get('t~1762'), True)
+    LOCAL(ctx, E, 't~1774', E.get('t~1762'), True)
     return True
 
 
@@ -10617,25 +9798,19 @@ def d_2059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1775', E.get('space~1773'), True)
+    LOCAL(ctx, E, 's~1775', E.get('space~1773'), True)
     return True
 
 
 def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1775'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1775'), '=', False, K[17])
     return t_2063(ctx, k, s, E)
 
@@ -10687,8 +9862,6 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2065(ctx, r1, s, E)
@@ -10720,7 +9893,7 @@ def t_2066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1776', item, True)
+            LOCAL(ctx, E, 'x~1776', item, True)
             if x_2329(ctx, E):
                 return t_2067(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10754,22 +9927,13 @@ def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1777', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1778', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1777', 3, True)
+    LOCAL(ctx, E, 'r~1778', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1778'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1777'), '+=', False, K[12])
@@ -10782,7 +9946,7 @@ def d_2071(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1777', 3, True)
+    LOCAL(ctx, E, 'n~1777', 3, True)
     return True
 
 
@@ -10792,7 +9956,7 @@ def d_2072(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1778', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1778', 'megacredits', True)
     return True
 
 
@@ -10809,19 +9973,13 @@ def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1779', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1780', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1779', 1, True)
+    LOCAL(ctx, E, 'r~1780', 'megacredits', True)
     if not d_2077(ctx, E):
         return False
     return True
@@ -10833,7 +9991,7 @@ def d_2075(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1779', 1, True)
+    LOCAL(ctx, E, 'n~1779', 1, True)
     return True
 
 
@@ -10843,24 +10001,19 @@ def d_2076(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1780', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1780', 'megacredits', True)
     return True
 
 
 def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2344(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1780'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1779'), '-=', False, K[6])
@@ -10898,17 +10051,13 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1781', 1, True)
+    LOCAL(ctx, E, 'n~1781', 1, True)
     if not d_2082(ctx, E):
         return False
     return t_2093(ctx, r1, s, E)
@@ -10920,7 +10069,7 @@ def d_2081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1781', 1, True)
+    LOCAL(ctx, E, 'n~1781', 1, True)
     return True
 
 
@@ -10964,22 +10113,13 @@ def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2088)
     return True
 
@@ -11023,20 +10163,14 @@ def d_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
@@ -11080,7 +10214,7 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~1782', item, True)
+            LOCAL(ctx, E, 'card~1782', item, True)
             return t_2094(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11102,17 +10236,13 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1783', 3, True)
+    LOCAL(ctx, E, 'n~1783', 3, True)
     return t_2097(ctx, r1, s, E)
 
 
@@ -11122,28 +10252,19 @@ def d_2096(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1783', 3, True)
+    LOCAL(ctx, E, 'n~1783', 3, True)
     return True
 
 
 def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1784', E.get('n~1783'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1785', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1786', 0, True)
+    LOCAL(ctx, E, 'price~1784', E.get('n~1783'), True)
+    LOCAL(ctx, E, 'sv~1785', 0, True)
+    LOCAL(ctx, E, 'tv~1786', 0, True)
     return t_2101(ctx, k, s, E)
 
 
@@ -11153,7 +10274,7 @@ def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1784', E.get('n~1783'), True)
+    LOCAL(ctx, E, 'price~1784', E.get('n~1783'), True)
     return True
 
 
@@ -11163,7 +10284,7 @@ def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1785', 0, True)
+    LOCAL(ctx, E, 'sv~1785', 0, True)
     return True
 
 
@@ -11173,28 +10294,19 @@ def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1786', 0, True)
+    LOCAL(ctx, E, 'tv~1786', 0, True)
     return True
 
 
 def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1787', x_2365(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1788', x_2366(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1789', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1787', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1788', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1789', x_2367(ctx, E), True)
     return t_2105(ctx, k, s, E)
 
 
@@ -11204,7 +10316,7 @@ def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1787', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1787', x_2365(ctx, E), True)
     return True
 
 
@@ -11214,7 +10326,7 @@ def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1788', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1788', x_2366(ctx, E), True)
     return True
 
 
@@ -11224,7 +10336,7 @@ def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1789', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1789', x_2367(ctx, E), True)
     return True
 
 
@@ -11240,19 +10352,14 @@ def t_2105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2369(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1784'), '-=', False, K[12])
@@ -11283,14 +10390,11 @@ def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_2109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2372(ctx, E):
         return False
     return t_2111(ctx, k, s, E)
@@ -11315,32 +10419,20 @@ def t_2111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1790'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1791'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1792'), '-=', False, K[12])
@@ -11430,19 +10522,13 @@ def d_2119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1793', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1794', 2, True)
+    LOCAL(ctx, E, 'n~1793', 4, True)
+    LOCAL(ctx, E, 'k~1794', 2, True)
     return t_2123(ctx, k, s, E)
 
 
@@ -11452,7 +10538,7 @@ def d_2121(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1793', 4, True)
+    LOCAL(ctx, E, 'n~1793', 4, True)
     return True
 
 
@@ -11462,7 +10548,7 @@ def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1794', 2, True)
+    LOCAL(ctx, E, 'k~1794', 2, True)
     return True
 
 
@@ -11473,22 +10559,15 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1795', E.get('n~1793'), True)
+    LOCAL(ctx, E, 'n~1795', E.get('n~1793'), True)
     if not d_2125(ctx, E):
         return False
     return t_2136(ctx, r1, s, E)
@@ -11500,7 +10579,7 @@ def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1795', E.get('n~1793'), True)
+    LOCAL(ctx, E, 'n~1795', E.get('n~1793'), True)
     return True
 
 
@@ -11544,22 +10623,13 @@ def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2131)
     return True
 
@@ -11603,20 +10673,14 @@ def d_2132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
@@ -11656,20 +10720,14 @@ def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
@@ -11723,19 +10781,13 @@ def d_2141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1797', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1798', 2, True)
+    LOCAL(ctx, E, 't~1797', 'tr', True)
+    LOCAL(ctx, E, 'n~1798', 2, True)
     if not d_2145(ctx, E):
         return False
     return True
@@ -11747,7 +10799,7 @@ def d_2143(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1797', 'tr', True)
+    LOCAL(ctx, E, 't~1797', 'tr', True)
     return True
 
 
@@ -11757,7 +10809,7 @@ def d_2144(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1798', 2, True)
+    LOCAL(ctx, E, 'n~1798', 2, True)
     return True
 
 
@@ -11769,8 +10821,6 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_2423(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1797'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1798'), '+=', False, K[19])
@@ -11793,14 +10843,11 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1798'), '+=', False, K[14])
@@ -11829,8 +10876,6 @@ def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_2428(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -11850,22 +10895,13 @@ def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1799', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1800', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1799', 1, True)
+    LOCAL(ctx, E, 'r~1800', 'energy', True)
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1800'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1799'), '+=', False, K[6])
@@ -11878,7 +10914,7 @@ def d_2152(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1799', 1, True)
+    LOCAL(ctx, E, 'n~1799', 1, True)
     return True
 
 
@@ -11888,7 +10924,7 @@ def d_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1800', 'energy', True)
+    LOCAL(ctx, E, 'r~1800', 'energy', True)
     return True
 
 
@@ -11921,22 +10957,13 @@ def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1801', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1802', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1801', 1, True)
+    LOCAL(ctx, E, 'r~1802', 'plants', True)
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1802'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1801'), '+=', False, K[6])
@@ -11949,7 +10976,7 @@ def d_2158(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1801', 1, True)
+    LOCAL(ctx, E, 'n~1801', 1, True)
     return True
 
 
@@ -11959,7 +10986,7 @@ def d_2159(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1802', 'plants', True)
+    LOCAL(ctx, E, 'r~1802', 'plants', True)
     return True
 
 
@@ -11976,22 +11003,13 @@ def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1803', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1804', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1803', 2, True)
+    LOCAL(ctx, E, 'r~1804', 'energy', True)
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1804'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1803'), '+=', False, K[6])
@@ -12004,7 +11022,7 @@ def d_2162(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1803', 2, True)
+    LOCAL(ctx, E, 'n~1803', 2, True)
     return True
 
 
@@ -12014,7 +11032,7 @@ def d_2163(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1804', 'energy', True)
+    LOCAL(ctx, E, 'r~1804', 'energy', True)
     return True
 
 
@@ -12031,19 +11049,13 @@ def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1805', 'ocean', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1806', 'land', True)
+    LOCAL(ctx, E, 't~1805', 'ocean', True)
+    LOCAL(ctx, E, 'k~1806', 'land', True)
     return t_2168(ctx, k, s, E)
 
 
@@ -12053,7 +11065,7 @@ def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1805', 'ocean', True)
+    LOCAL(ctx, E, 't~1805', 'ocean', True)
     return True
 
 
@@ -12063,24 +11075,18 @@ def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1806', 'land', True)
+    LOCAL(ctx, E, 'k~1806', 'land', True)
     return True
 
 
 def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1808', E.get('t~1805'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1809', x_2454(ctx, E), True)
+    LOCAL(ctx, E, 't~1808', E.get('t~1805'), True)
+    LOCAL(ctx, E, 'l~1809', x_2454(ctx, E), True)
     return t_2171(ctx, k, s, E)
 
 
@@ -12090,7 +11096,7 @@ def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1808', E.get('t~1805'), True)
+    LOCAL(ctx, E, 't~1808', E.get('t~1805'), True)
     return True
 
 
@@ -12100,7 +11106,7 @@ def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1809', x_2454(ctx, E), True)
+    LOCAL(ctx, E, 'l~1809', x_2454(ctx, E), True)
     return True
 
 
@@ -12116,18 +11122,12 @@ def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1814', x_2456(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1814', x_2456(ctx, E), True)
     if not x_2457(ctx, E):
         return False
     return t_2175(ctx, k, s, E)
@@ -12139,7 +11139,7 @@ def d_2173(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1814', x_2456(ctx, E), True)
+    LOCAL(ctx, E, 'open~1814', x_2456(ctx, E), True)
     return True
 
 
@@ -12162,19 +11162,13 @@ def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1816', E.get('t~1808'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1817', E.get('space~1815'), True)
+    LOCAL(ctx, E, 't~1816', E.get('t~1808'), True)
+    LOCAL(ctx, E, 's~1817', E.get('space~1815'), True)
     return t_2179(ctx, k, s, E)
 
 
@@ -12184,7 +11178,7 @@ def d_2177(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1816', E.get('t~1808'), True)
+    LOCAL(ctx, E, 't~1816', E.get('t~1808'), True)
     return True
 
 
@@ -12194,25 +11188,19 @@ def d_2178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1817', E.get('space~1815'), True)
+    LOCAL(ctx, E, 's~1817', E.get('space~1815'), True)
     return True
 
 
 def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1817'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1817'), '=', False, K[17])
     return t_2182(ctx, k, s, E)
 
@@ -12264,8 +11252,6 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2184(ctx, r1, s, E)
@@ -12297,7 +11283,7 @@ def t_2185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1818', item, True)
+            LOCAL(ctx, E, 'x~1818', item, True)
             if x_2468(ctx, E):
                 return t_2186(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12331,22 +11317,13 @@ def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1819', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1820', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1819', 2, True)
+    LOCAL(ctx, E, 'r~1820', 'energy', True)
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1820'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1819'), '+=', False, K[6])
@@ -12359,7 +11336,7 @@ def d_2190(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1819', 2, True)
+    LOCAL(ctx, E, 'n~1819', 2, True)
     return True
 
 
@@ -12369,7 +11346,7 @@ def d_2191(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1820', 'energy', True)
+    LOCAL(ctx, E, 'r~1820', 'energy', True)
     return True
 
 
@@ -12395,50 +11372,23 @@ def t_2193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1821', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1822', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1821', 2, True)
+    LOCAL(ctx, E, 'r~1822', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1822'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1821'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1823', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1824', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1823', 2, True)
+    LOCAL(ctx, E, 'r~1824', 'plants', True)
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1824'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1823'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1825', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1826', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1825', 2, True)
+    LOCAL(ctx, E, 'r~1826', 'plants', True)
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1826'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1825'), '+=', False, K[12])
@@ -12451,7 +11401,7 @@ def d_2195(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1821', 2, True)
+    LOCAL(ctx, E, 'n~1821', 2, True)
     return True
 
 
@@ -12461,7 +11411,7 @@ def d_2196(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1822', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1822', 'megacredits', True)
     return True
 
 
@@ -12483,7 +11433,7 @@ def d_2198(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1823', 2, True)
+    LOCAL(ctx, E, 'n~1823', 2, True)
     return True
 
 
@@ -12493,7 +11443,7 @@ def d_2199(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1824', 'plants', True)
+    LOCAL(ctx, E, 'r~1824', 'plants', True)
     return True
 
 
@@ -12515,7 +11465,7 @@ def d_2201(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1825', 2, True)
+    LOCAL(ctx, E, 'n~1825', 2, True)
     return True
 
 
@@ -12525,7 +11475,7 @@ def d_2202(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1826', 'plants', True)
+    LOCAL(ctx, E, 'r~1826', 'plants', True)
     return True
 
 
@@ -12542,32 +11492,18 @@ def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1827', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1828', 'energy', True)
+    LOCAL(ctx, E, 'n~1827', 1, True)
+    LOCAL(ctx, E, 'r~1828', 'energy', True)
     if not d_2207(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1829', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1830', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1829', 2, True)
+    LOCAL(ctx, E, 'r~1830', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1830'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1829'), '+=', False, K[6])
@@ -12580,7 +11516,7 @@ def d_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1827', 1, True)
+    LOCAL(ctx, E, 'n~1827', 1, True)
     return True
 
 
@@ -12590,24 +11526,19 @@ def d_2206(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1828', 'energy', True)
+    LOCAL(ctx, E, 'r~1828', 'energy', True)
     return True
 
 
 def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2499(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1828'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1827'), '-=', False, K[6])
@@ -12643,7 +11574,7 @@ def d_2210(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1829', 2, True)
+    LOCAL(ctx, E, 'n~1829', 2, True)
     return True
 
 
@@ -12653,7 +11584,7 @@ def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1830', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1830', 'megacredits', True)
     return True
 
 
@@ -12676,18 +11607,10 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1831', 'city', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1832', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'u~1833', 'city', True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~1831', 'city', True)
+        LOCAL(ctx, E, 'n~1832', 2, True)
+        LOCAL(ctx, E, 'u~1833', 'city', True)
         return t_2218(ctx, k, s, E)
 
     return t_2214(ctx, r1, s, E)
@@ -12708,7 +11631,7 @@ def d_2215(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1831', 'city', True)
+    LOCAL(ctx, E, 't~1831', 'city', True)
     return True
 
 
@@ -12718,7 +11641,7 @@ def d_2216(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1832', 2, True)
+    LOCAL(ctx, E, 'n~1832', 2, True)
     return True
 
 
@@ -12728,7 +11651,7 @@ def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1833', 'city', True)
+    LOCAL(ctx, E, 'u~1833', 'city', True)
     return True
 
 
@@ -12744,18 +11667,12 @@ def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1838', x_2511(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'l~1838', x_2511(ctx, E), True)
     if not x_2512(ctx, E):
         return False
     return t_2222(ctx, k, s, E)
@@ -12767,7 +11684,7 @@ def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1838', x_2511(ctx, E), True)
+    LOCAL(ctx, E, 'l~1838', x_2511(ctx, E), True)
     return True
 
 
@@ -12790,19 +11707,13 @@ def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1840', E.get('t~1831'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1841', E.get('space~1839'), True)
+    LOCAL(ctx, E, 't~1840', E.get('t~1831'), True)
+    LOCAL(ctx, E, 's~1841', E.get('space~1839'), True)
     return t_2226(ctx, k, s, E)
 
 
@@ -12812,7 +11723,7 @@ def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1840', E.get('t~1831'), True)
+    LOCAL(ctx, E, 't~1840', E.get('t~1831'), True)
     return True
 
 
@@ -12822,25 +11733,19 @@ def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1841', E.get('space~1839'), True)
+    LOCAL(ctx, E, 's~1841', E.get('space~1839'), True)
     return True
 
 
 def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1841'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1841'), '=', False, K[17])
     return t_2229(ctx, k, s, E)
 
@@ -12892,8 +11797,6 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -12925,7 +11828,7 @@ def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1842', item, True)
+            LOCAL(ctx, E, 'x~1842', item, True)
             if x_2523(ctx, E):
                 return t_2233(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12966,19 +11869,13 @@ def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1843', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1844', 'titanium', True)
+    LOCAL(ctx, E, 'n~1843', 3, True)
+    LOCAL(ctx, E, 'r~1844', 'titanium', True)
     return t_2240(ctx, k, s, E)
 
 
@@ -12988,7 +11885,7 @@ def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1843', 3, True)
+    LOCAL(ctx, E, 'n~1843', 3, True)
     return True
 
 
@@ -12998,7 +11895,7 @@ def d_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1844', 'titanium', True)
+    LOCAL(ctx, E, 'r~1844', 'titanium', True)
     return True
 
 
@@ -13040,19 +11937,13 @@ def d_2243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1846', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1847', 'steel', True)
+    LOCAL(ctx, E, 'n~1846', 4, True)
+    LOCAL(ctx, E, 'r~1847', 'steel', True)
     return t_2247(ctx, k, s, E)
 
 
@@ -13062,7 +11953,7 @@ def d_2245(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1846', 4, True)
+    LOCAL(ctx, E, 'n~1846', 4, True)
     return True
 
 
@@ -13072,7 +11963,7 @@ def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1847', 'steel', True)
+    LOCAL(ctx, E, 'r~1847', 'steel', True)
     return True
 
 
@@ -13114,19 +12005,13 @@ def d_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1849', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1850', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1849', 7, True)
+    LOCAL(ctx, E, 'r~1850', 'megacredits', True)
     return t_2254(ctx, k, s, E)
 
 
@@ -13136,7 +12021,7 @@ def d_2252(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1849', 7, True)
+    LOCAL(ctx, E, 'n~1849', 7, True)
     return True
 
 
@@ -13146,7 +12031,7 @@ def d_2253(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1850', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1850', 'megacredits', True)
     return True
 
 
@@ -13188,33 +12073,18 @@ def d_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1852', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1853', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1852', 1, True)
+    LOCAL(ctx, E, 'r~1853', 'plants', True)
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1853'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1852'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1854', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1855', 'plants', True)
+    LOCAL(ctx, E, 'n~1854', 1, True)
+    LOCAL(ctx, E, 'r~1855', 'plants', True)
     if not d_2264(ctx, E):
         return False
     return True
@@ -13226,7 +12096,7 @@ def d_2259(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1852', 1, True)
+    LOCAL(ctx, E, 'n~1852', 1, True)
     return True
 
 
@@ -13236,7 +12106,7 @@ def d_2260(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1853', 'plants', True)
+    LOCAL(ctx, E, 'r~1853', 'plants', True)
     return True
 
 
@@ -13258,7 +12128,7 @@ def d_2262(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1854', 1, True)
+    LOCAL(ctx, E, 'n~1854', 1, True)
     return True
 
 
@@ -13268,24 +12138,19 @@ def d_2263(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1855', 'plants', True)
+    LOCAL(ctx, E, 'r~1855', 'plants', True)
     return True
 
 
 def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2567(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1855'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1854'), '-=', False, K[12])
@@ -13316,19 +12181,13 @@ def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1856', 'industrial_center', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'u~1857', 'city', True)
+    LOCAL(ctx, E, 't~1856', 'industrial_center', True)
+    LOCAL(ctx, E, 'u~1857', 'city', True)
     return t_2270(ctx, k, s, E)
 
 
@@ -13338,7 +12197,7 @@ def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1856', 'industrial_center', True)
+    LOCAL(ctx, E, 't~1856', 'industrial_center', True)
     return True
 
 
@@ -13348,24 +12207,18 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1857', 'city', True)
+    LOCAL(ctx, E, 'u~1857', 'city', True)
     return True
 
 
 def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1861', E.get('t~1856'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1862', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 't~1861', E.get('t~1856'), True)
+    LOCAL(ctx, E, 'l~1862', x_2573(ctx, E), True)
     return t_2273(ctx, k, s, E)
 
 
@@ -13375,7 +12228,7 @@ def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1861', E.get('t~1856'), True)
+    LOCAL(ctx, E, 't~1861', E.get('t~1856'), True)
     return True
 
 
@@ -13385,7 +12238,7 @@ def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1862', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 'l~1862', x_2573(ctx, E), True)
     return True
 
 
@@ -13401,18 +12254,12 @@ def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1867', x_2575(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1867', x_2575(ctx, E), True)
     if not x_2576(ctx, E):
         return False
     return t_2277(ctx, k, s, E)
@@ -13424,7 +12271,7 @@ def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1867', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~1867', x_2575(ctx, E), True)
     return True
 
 
@@ -13447,19 +12294,13 @@ def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1869', E.get('t~1861'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1870', E.get('space~1868'), True)
+    LOCAL(ctx, E, 't~1869', E.get('t~1861'), True)
+    LOCAL(ctx, E, 's~1870', E.get('space~1868'), True)
     return t_2281(ctx, k, s, E)
 
 
@@ -13469,7 +12310,7 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1869', E.get('t~1861'), True)
+    LOCAL(ctx, E, 't~1869', E.get('t~1861'), True)
     return True
 
 
@@ -13479,25 +12320,19 @@ def d_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1870', E.get('space~1868'), True)
+    LOCAL(ctx, E, 's~1870', E.get('space~1868'), True)
     return True
 
 
 def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1870'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1870'), '=', False, K[17])
     return t_2284(ctx, k, s, E)
 
@@ -13549,8 +12384,6 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2286(ctx, r1, s, E)
@@ -13582,7 +12415,7 @@ def t_2287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1871', item, True)
+            LOCAL(ctx, E, 'x~1871', item, True)
             if x_2587(ctx, E):
                 return t_2288(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13616,15 +12449,12 @@ def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1872', 7, True)
+    LOCAL(ctx, E, 'n~1872', 7, True)
     return t_2293(ctx, k, s, E)
 
 
@@ -13634,28 +12464,19 @@ def d_2292(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1872', 7, True)
+    LOCAL(ctx, E, 'n~1872', 7, True)
     return True
 
 
 def t_2293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1873', E.get('n~1872'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1874', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1875', 0, True)
+    LOCAL(ctx, E, 'price~1873', E.get('n~1872'), True)
+    LOCAL(ctx, E, 'sv~1874', 0, True)
+    LOCAL(ctx, E, 'tv~1875', 0, True)
     return t_2297(ctx, k, s, E)
 
 
@@ -13665,7 +12486,7 @@ def d_2294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1873', E.get('n~1872'), True)
+    LOCAL(ctx, E, 'price~1873', E.get('n~1872'), True)
     return True
 
 
@@ -13675,7 +12496,7 @@ def d_2295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1874', 0, True)
+    LOCAL(ctx, E, 'sv~1874', 0, True)
     return True
 
 
@@ -13685,28 +12506,19 @@ def d_2296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1875', 0, True)
+    LOCAL(ctx, E, 'tv~1875', 0, True)
     return True
 
 
 def t_2297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1876', x_2598(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1877', x_2599(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1878', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1876', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1877', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1878', x_2600(ctx, E), True)
     return t_2301(ctx, k, s, E)
 
 
@@ -13716,7 +12528,7 @@ def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1876', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1876', x_2598(ctx, E), True)
     return True
 
 
@@ -13726,7 +12538,7 @@ def d_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1877', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1877', x_2599(ctx, E), True)
     return True
 
 
@@ -13736,7 +12548,7 @@ def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1878', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1878', x_2600(ctx, E), True)
     return True
 
 
@@ -13752,19 +12564,14 @@ def t_2301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2602(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1873'), '-=', False, K[12])
@@ -13795,14 +12602,11 @@ def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_2305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2605(ctx, E):
         return False
     return t_2307(ctx, k, s, E)
@@ -13827,32 +12631,20 @@ def t_2307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1879'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1880'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1881'), '-=', False, K[12])
@@ -13908,22 +12700,13 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1882', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1883', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1882', 1, True)
+    LOCAL(ctx, E, 'r~1883', 'steel', True)
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1883'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1882'), '+=', False, K[6])
@@ -13936,7 +12719,7 @@ def d_2314(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1882', 1, True)
+    LOCAL(ctx, E, 'n~1882', 1, True)
     return True
 
 
@@ -13946,7 +12729,7 @@ def d_2315(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1883', 'steel', True)
+    LOCAL(ctx, E, 'r~1883', 'steel', True)
     return True
 
 
@@ -13970,19 +12753,13 @@ def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1884', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1885', 'steel', True)
+    LOCAL(ctx, E, 'n~1884', 2, True)
+    LOCAL(ctx, E, 'r~1885', 'steel', True)
     return t_2321(ctx, k, s, E)
 
 
@@ -13992,7 +12769,7 @@ def d_2319(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1884', 2, True)
+    LOCAL(ctx, E, 'n~1884', 2, True)
     return True
 
 
@@ -14002,7 +12779,7 @@ def d_2320(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1885', 'steel', True)
+    LOCAL(ctx, E, 'r~1885', 'steel', True)
     return True
 
 
@@ -14025,24 +12802,15 @@ def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'got~1887', x_2629(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'got~1887', x_2629(ctx, E), True)
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1887'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1887'), '+=', False, K[12])
@@ -14055,7 +12823,7 @@ def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'got~1887', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'got~1887', x_2629(ctx, E), True)
     return True
 
 
@@ -14103,19 +12871,13 @@ def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1888', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1889', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1888', 3, True)
+    LOCAL(ctx, E, 'r~1889', 'megacredits', True)
     return t_2332(ctx, k, s, E)
 
 
@@ -14125,7 +12887,7 @@ def d_2330(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1888', 3, True)
+    LOCAL(ctx, E, 'n~1888', 3, True)
     return True
 
 
@@ -14135,7 +12897,7 @@ def d_2331(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1889', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1889', 'megacredits', True)
     return True
 
 
@@ -14158,24 +12920,15 @@ def t_2333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'got~1891', x_2644(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'got~1891', x_2644(ctx, E), True)
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1891'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1891'), '+=', False, K[12])
@@ -14188,7 +12941,7 @@ def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'got~1891', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'got~1891', x_2644(ctx, E), True)
     return True
 
 
@@ -14242,40 +12995,22 @@ def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1898', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1899', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1898', 2, True)
+        LOCAL(ctx, E, 'r~1899', 'megacredits', True)
         c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1899'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1898'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1892', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1893', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1892', 1, True)
+    LOCAL(ctx, E, 'r~1893', 'energy', True)
     if not d_2343(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1894', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1895', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1894', 2, True)
+    LOCAL(ctx, E, 'r~1895', 'megacredits', True)
     return t_2348(ctx, r1, s, E)
 
 
@@ -14285,7 +13020,7 @@ def d_2341(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1892', 1, True)
+    LOCAL(ctx, E, 'n~1892', 1, True)
     return True
 
 
@@ -14295,24 +13030,19 @@ def d_2342(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1893', 'energy', True)
+    LOCAL(ctx, E, 'r~1893', 'energy', True)
     return True
 
 
 def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2657(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1893'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1892'), '-=', False, K[6])
@@ -14348,7 +13078,7 @@ def d_2346(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1894', 2, True)
+    LOCAL(ctx, E, 'n~1894', 2, True)
     return True
 
 
@@ -14358,7 +13088,7 @@ def d_2347(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1895', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1895', 'megacredits', True)
     return True
 
 
@@ -14374,14 +13104,11 @@ def t_2348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2663(ctx, E):
         return False
     return t_2351(ctx, k, s, E)
@@ -14423,7 +13150,7 @@ def d_2353(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1898', 2, True)
+    LOCAL(ctx, E, 'n~1898', 2, True)
     return True
 
 
@@ -14433,7 +13160,7 @@ def d_2354(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1899', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1899', 'megacredits', True)
     return True
 
 
@@ -14450,32 +13177,18 @@ def d_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2356(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1900', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1901', 'energy', True)
+    LOCAL(ctx, E, 'n~1900', 1, True)
+    LOCAL(ctx, E, 'r~1901', 'energy', True)
     if not d_2359(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1902', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1903', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1902', 4, True)
+    LOCAL(ctx, E, 'r~1903', 'heat', True)
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1903'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1902'), '+=', False, K[6])
@@ -14488,7 +13201,7 @@ def d_2357(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1900', 1, True)
+    LOCAL(ctx, E, 'n~1900', 1, True)
     return True
 
 
@@ -14498,24 +13211,19 @@ def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1901', 'energy', True)
+    LOCAL(ctx, E, 'r~1901', 'energy', True)
     return True
 
 
 def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2675(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1901'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1900'), '-=', False, K[6])
@@ -14551,7 +13259,7 @@ def d_2362(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1902', 4, True)
+    LOCAL(ctx, E, 'n~1902', 4, True)
     return True
 
 
@@ -14561,7 +13269,7 @@ def d_2363(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1903', 'heat', True)
+    LOCAL(ctx, E, 'r~1903', 'heat', True)
     return True
 
 
@@ -14587,15 +13295,12 @@ def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1904', 'ocean', True)
+    LOCAL(ctx, E, 't~1904', 'ocean', True)
     return t_2368(ctx, k, s, E)
 
 
@@ -14605,7 +13310,7 @@ def d_2367(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1904', 'ocean', True)
+    LOCAL(ctx, E, 't~1904', 'ocean', True)
     return True
 
 
@@ -14621,18 +13326,12 @@ def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1914', x_2685(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1914', x_2685(ctx, E), True)
     if not x_2686(ctx, E):
         return False
     return t_2372(ctx, k, s, E)
@@ -14644,7 +13343,7 @@ def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1914', x_2685(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1914', x_2685(ctx, E), True)
     return True
 
 
@@ -14667,19 +13366,13 @@ def t_2372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1916', E.get('t~1904'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1917', E.get('space~1915'), True)
+    LOCAL(ctx, E, 't~1916', E.get('t~1904'), True)
+    LOCAL(ctx, E, 's~1917', E.get('space~1915'), True)
     return t_2376(ctx, k, s, E)
 
 
@@ -14689,7 +13382,7 @@ def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1916', E.get('t~1904'), True)
+    LOCAL(ctx, E, 't~1916', E.get('t~1904'), True)
     return True
 
 
@@ -14699,25 +13392,19 @@ def d_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1917', E.get('space~1915'), True)
+    LOCAL(ctx, E, 's~1917', E.get('space~1915'), True)
     return True
 
 
 def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1917'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1917'), '=', False, K[17])
     return t_2379(ctx, k, s, E)
 
@@ -14769,8 +13456,6 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2381(ctx, r1, s, E)
@@ -14802,7 +13487,7 @@ def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1918', item, True)
+            LOCAL(ctx, E, 'x~1918', item, True)
             if x_2697(ctx, E):
                 return t_2383(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14836,19 +13521,13 @@ def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_2386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1920', 'ecological_zone', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'u~1921', 'greenery', True)
+    LOCAL(ctx, E, 't~1920', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~1921', 'greenery', True)
     return t_2389(ctx, k, s, E)
 
 
@@ -14858,7 +13537,7 @@ def d_2387(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1920', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~1920', 'ecological_zone', True)
     return True
 
 
@@ -14868,24 +13547,18 @@ def d_2388(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1921', 'greenery', True)
+    LOCAL(ctx, E, 'u~1921', 'greenery', True)
     return True
 
 
 def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1925', E.get('t~1920'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1926', x_2708(ctx, E), True)
+    LOCAL(ctx, E, 't~1925', E.get('t~1920'), True)
+    LOCAL(ctx, E, 'l~1926', x_2708(ctx, E), True)
     return t_2392(ctx, k, s, E)
 
 
@@ -14895,7 +13568,7 @@ def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1925', E.get('t~1920'), True)
+    LOCAL(ctx, E, 't~1925', E.get('t~1920'), True)
     return True
 
 
@@ -14905,7 +13578,7 @@ def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1926', x_2708(ctx, E), True)
+    LOCAL(ctx, E, 'l~1926', x_2708(ctx, E), True)
     return True
 
 
@@ -14921,18 +13594,12 @@ def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1931', x_2710(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1931', x_2710(ctx, E), True)
     if not x_2711(ctx, E):
         return False
     return t_2396(ctx, k, s, E)
@@ -14944,7 +13611,7 @@ def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1931', x_2710(ctx, E), True)
+    LOCAL(ctx, E, 'open~1931', x_2710(ctx, E), True)
     return True
 
 
@@ -14967,19 +13634,13 @@ def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1933', E.get('t~1925'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1934', E.get('space~1932'), True)
+    LOCAL(ctx, E, 't~1933', E.get('t~1925'), True)
+    LOCAL(ctx, E, 's~1934', E.get('space~1932'), True)
     return t_2400(ctx, k, s, E)
 
 
@@ -14989,7 +13650,7 @@ def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1933', E.get('t~1925'), True)
+    LOCAL(ctx, E, 't~1933', E.get('t~1925'), True)
     return True
 
 
@@ -14999,25 +13660,19 @@ def d_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1934', E.get('space~1932'), True)
+    LOCAL(ctx, E, 's~1934', E.get('space~1932'), True)
     return True
 
 
 def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1934'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1934'), '=', False, K[17])
     return t_2403(ctx, k, s, E)
 
@@ -15069,8 +13724,6 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2405(ctx, r1, s, E)
@@ -15102,7 +13755,7 @@ def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1935', item, True)
+            LOCAL(ctx, E, 'x~1935', item, True)
             if x_2722(ctx, E):
                 return t_2407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15136,22 +13789,13 @@ def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1938', x_2730(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1939', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1938', x_2730(ctx, E), True)
+    LOCAL(ctx, E, 'r~1939', 'animal', True)
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1938'), '+=', False, K[7])
@@ -15164,7 +13808,7 @@ def d_2411(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1938', x_2730(ctx, E), True)
+    LOCAL(ctx, E, 'n~1938', x_2730(ctx, E), True)
     return True
 
 
@@ -15174,7 +13818,7 @@ def d_2412(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1939', 'animal', True)
+    LOCAL(ctx, E, 'r~1939', 'animal', True)
     return True
 
 
@@ -15191,26 +13835,14 @@ def d_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2414(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1944', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1945', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1946', x_2738(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1944', 1, True)
+    LOCAL(ctx, E, 'r~1945', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1946', x_2738(ctx, E), True)
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1945'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
@@ -15223,7 +13855,7 @@ def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1944', 1, True)
+    LOCAL(ctx, E, 'n~1944', 1, True)
     return True
 
 
@@ -15233,7 +13865,7 @@ def d_2416(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1945', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1945', 'megacredits', True)
     return True
 
 
@@ -15243,7 +13875,7 @@ def d_2417(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1946', x_2738(ctx, E), True)
+    LOCAL(ctx, E, 'k~1946', x_2738(ctx, E), True)
     return True
 
 
@@ -15260,30 +13892,15 @@ def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2419(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1952', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1953', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~1954', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1955', x_2746(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1952', 1, True)
+    LOCAL(ctx, E, 'r~1953', 'plants', True)
+    LOCAL(ctx, E, 'm~1954', 2, True)
+    LOCAL(ctx, E, 'k~1955', x_2746(ctx, E), True)
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1953'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
@@ -15296,7 +13913,7 @@ def d_2420(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1952', 1, True)
+    LOCAL(ctx, E, 'n~1952', 1, True)
     return True
 
 
@@ -15306,7 +13923,7 @@ def d_2421(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1953', 'plants', True)
+    LOCAL(ctx, E, 'r~1953', 'plants', True)
     return True
 
 
@@ -15316,7 +13933,7 @@ def d_2422(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~1954', 2, True)
+    LOCAL(ctx, E, 'm~1954', 2, True)
     return True
 
 
@@ -15326,7 +13943,7 @@ def d_2423(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1955', x_2746(ctx, E), True)
+    LOCAL(ctx, E, 'k~1955', x_2746(ctx, E), True)
     return True
 
 
@@ -15343,22 +13960,13 @@ def d_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1959', x_2751(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1960', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1959', x_2751(ctx, E), True)
+    LOCAL(ctx, E, 'r~1960', 'microbe', True)
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1959'), '+=', False, K[7])
@@ -15371,7 +13979,7 @@ def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1959', x_2751(ctx, E), True)
+    LOCAL(ctx, E, 'n~1959', x_2751(ctx, E), True)
     return True
 
 
@@ -15381,7 +13989,7 @@ def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1960', 'microbe', True)
+    LOCAL(ctx, E, 'r~1960', 'microbe', True)
     return True
 
 
@@ -15398,22 +14006,13 @@ def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1965', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1966', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1965', 3, True)
+    LOCAL(ctx, E, 'r~1966', 'energy', True)
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1966'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1965'), '+=', False, K[6])
@@ -15426,7 +14025,7 @@ def d_2430(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1965', 3, True)
+    LOCAL(ctx, E, 'n~1965', 3, True)
     return True
 
 
@@ -15436,7 +14035,7 @@ def d_2431(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1966', 'energy', True)
+    LOCAL(ctx, E, 'r~1966', 'energy', True)
     return True
 
 
@@ -15473,19 +14072,13 @@ def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
 def t_2435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1968', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1969', 'microbe', True)
+    LOCAL(ctx, E, 'n~1968', 1, True)
+    LOCAL(ctx, E, 'r~1969', 'microbe', True)
     return t_2438(ctx, k, s, E)
 
 
@@ -15495,7 +14088,7 @@ def d_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1968', 1, True)
+    LOCAL(ctx, E, 'n~1968', 1, True)
     return True
 
 
@@ -15505,7 +14098,7 @@ def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1969', 'microbe', True)
+    LOCAL(ctx, E, 'r~1969', 'microbe', True)
     return True
 
 
@@ -15536,22 +14129,13 @@ def t_2440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1971', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1972', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1971', 1, True)
+    LOCAL(ctx, E, 'r~1972', 'plants', True)
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1972'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1971'), '+=', False, K[12])
@@ -15564,7 +14148,7 @@ def d_2442(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1971', 1, True)
+    LOCAL(ctx, E, 'n~1971', 1, True)
     return True
 
 
@@ -15574,7 +14158,7 @@ def d_2443(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1972', 'plants', True)
+    LOCAL(ctx, E, 'r~1972', 'plants', True)
     return True
 
 
@@ -15591,19 +14175,13 @@ def d_2444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1973', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1974', 'microbe', True)
+    LOCAL(ctx, E, 'n~1973', 2, True)
+    LOCAL(ctx, E, 'r~1974', 'microbe', True)
     return t_2448(ctx, k, s, E)
 
 
@@ -15613,7 +14191,7 @@ def d_2446(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1973', 2, True)
+    LOCAL(ctx, E, 'n~1973', 2, True)
     return True
 
 
@@ -15623,7 +14201,7 @@ def d_2447(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1974', 'microbe', True)
+    LOCAL(ctx, E, 'r~1974', 'microbe', True)
     return True
 
 
@@ -15647,22 +14225,13 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1988', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1989', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1988', 2, True)
+    LOCAL(ctx, E, 'r~1989', 'energy', True)
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~1989'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1988'), '+=', False, K[6])
@@ -15675,7 +14244,7 @@ def d_2451(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1988', 2, True)
+    LOCAL(ctx, E, 'n~1988', 2, True)
     return True
 
 
@@ -15685,7 +14254,7 @@ def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1989', 'energy', True)
+    LOCAL(ctx, E, 'r~1989', 'energy', True)
     return True
 
 
@@ -15711,26 +14280,14 @@ def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2004', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2005', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2006', x_2796(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2004', 1, True)
+    LOCAL(ctx, E, 'r~2005', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2006', x_2796(ctx, E), True)
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2005'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
@@ -15743,7 +14300,7 @@ def d_2456(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2004', 1, True)
+    LOCAL(ctx, E, 'n~2004', 1, True)
     return True
 
 
@@ -15753,7 +14310,7 @@ def d_2457(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2005', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2005', 'megacredits', True)
     return True
 
 
@@ -15763,7 +14320,7 @@ def d_2458(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2006', x_2796(ctx, E), True)
+    LOCAL(ctx, E, 'k~2006', x_2796(ctx, E), True)
     return True
 
 
@@ -15780,46 +14337,23 @@ def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2007', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2008', 'energy', True)
+    LOCAL(ctx, E, 'n~2007', 2, True)
+    LOCAL(ctx, E, 'r~2008', 'energy', True)
     if not d_2463(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2009', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2010', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~2009', 2, True)
+    LOCAL(ctx, E, 'r~2010', 'steel', True)
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2010'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2009'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2011', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2012', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2011', 1, True)
+    LOCAL(ctx, E, 'r~2012', 'titanium', True)
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2012'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2011'), '+=', False, K[6])
@@ -15832,7 +14366,7 @@ def d_2461(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2007', 2, True)
+    LOCAL(ctx, E, 'n~2007', 2, True)
     return True
 
 
@@ -15842,24 +14376,19 @@ def d_2462(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2008', 'energy', True)
+    LOCAL(ctx, E, 'r~2008', 'energy', True)
     return True
 
 
 def d_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2801(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2008'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2007'), '-=', False, K[6])
@@ -15895,7 +14424,7 @@ def d_2466(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2009', 2, True)
+    LOCAL(ctx, E, 'n~2009', 2, True)
     return True
 
 
@@ -15905,7 +14434,7 @@ def d_2467(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2010', 'steel', True)
+    LOCAL(ctx, E, 'r~2010', 'steel', True)
     return True
 
 
@@ -15927,7 +14456,7 @@ def d_2469(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2011', 1, True)
+    LOCAL(ctx, E, 'n~2011', 1, True)
     return True
 
 
@@ -15937,7 +14466,7 @@ def d_2470(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2012', 'titanium', True)
+    LOCAL(ctx, E, 'r~2012', 'titanium', True)
     return True
 
 
@@ -15960,14 +14489,9 @@ def t_2472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~2013', 'oxygen', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2014', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~2013', 'oxygen', True)
+        LOCAL(ctx, E, 'n~2014', 2, True)
         return t_2476(ctx, k, s, E)
 
     return t_2473(ctx, r1, s, E)
@@ -15988,7 +14512,7 @@ def d_2474(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2013', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2013', 'oxygen', True)
     return True
 
 
@@ -15998,7 +14522,7 @@ def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2014', 2, True)
+    LOCAL(ctx, E, 'n~2014', 2, True)
     return True
 
 
@@ -16028,14 +14552,11 @@ def t_2477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2013'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
@@ -16073,8 +14594,6 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2482(ctx, E):
@@ -16095,20 +14614,14 @@ def d_2482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -16156,7 +14669,7 @@ def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2015', item, True)
+            LOCAL(ctx, E, 'b~2015', item, True)
             if x_2826(ctx, E):
                 return t_2487(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16181,22 +14694,13 @@ def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2016', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2017', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2016', 1, True)
+    LOCAL(ctx, E, 'r~2017', 'energy', True)
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2017'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2016'), '+=', False, K[6])
@@ -16209,7 +14713,7 @@ def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2016', 1, True)
+    LOCAL(ctx, E, 'n~2016', 1, True)
     return True
 
 
@@ -16219,7 +14723,7 @@ def d_2491(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2017', 'energy', True)
+    LOCAL(ctx, E, 'r~2017', 'energy', True)
     return True
 
 
@@ -16243,19 +14747,12 @@ def t_2493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2021', 'lava_flows', True)
+        LOCAL(ctx, E, 't~2021', 'lava_flows', True)
         return t_2510(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2018', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2019', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~2018', 'temperature', True)
+    LOCAL(ctx, E, 'n~2019', 2, True)
     return t_2496(ctx, r1, s, E)
 
 
@@ -16265,7 +14762,7 @@ def d_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2018', 'temperature', True)
+    LOCAL(ctx, E, 'p~2018', 'temperature', True)
     return True
 
 
@@ -16275,7 +14772,7 @@ def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2019', 2, True)
+    LOCAL(ctx, E, 'n~2019', 2, True)
     return True
 
 
@@ -16305,14 +14802,11 @@ def t_2497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2018'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
@@ -16350,8 +14844,6 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2502(ctx, E):
@@ -16372,20 +14864,14 @@ def d_2502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -16433,7 +14919,7 @@ def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2020', item, True)
+            LOCAL(ctx, E, 'b~2020', item, True)
             if x_2849(ctx, E):
                 return t_2507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16463,24 +14949,18 @@ def d_2509(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2021', 'lava_flows', True)
+    LOCAL(ctx, E, 't~2021', 'lava_flows', True)
     return True
 
 
 def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2024', E.get('t~2021'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2025', x_2855(ctx, E), True)
+    LOCAL(ctx, E, 't~2024', E.get('t~2021'), True)
+    LOCAL(ctx, E, 'l~2025', x_2855(ctx, E), True)
     return t_2513(ctx, k, s, E)
 
 
@@ -16490,7 +14970,7 @@ def d_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2024', E.get('t~2021'), True)
+    LOCAL(ctx, E, 't~2024', E.get('t~2021'), True)
     return True
 
 
@@ -16500,7 +14980,7 @@ def d_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2025', x_2855(ctx, E), True)
+    LOCAL(ctx, E, 'l~2025', x_2855(ctx, E), True)
     return True
 
 
@@ -16516,18 +14996,12 @@ def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2030', x_2857(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2030', x_2857(ctx, E), True)
     if not x_2858(ctx, E):
         return False
     return t_2517(ctx, k, s, E)
@@ -16539,7 +15013,7 @@ def d_2515(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2030', x_2857(ctx, E), True)
+    LOCAL(ctx, E, 'open~2030', x_2857(ctx, E), True)
     return True
 
 
@@ -16562,19 +15036,13 @@ def t_2517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2032', E.get('t~2024'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2033', E.get('space~2031'), True)
+    LOCAL(ctx, E, 't~2032', E.get('t~2024'), True)
+    LOCAL(ctx, E, 's~2033', E.get('space~2031'), True)
     return t_2521(ctx, k, s, E)
 
 
@@ -16584,7 +15052,7 @@ def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2032', E.get('t~2024'), True)
+    LOCAL(ctx, E, 't~2032', E.get('t~2024'), True)
     return True
 
 
@@ -16594,25 +15062,19 @@ def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2033', E.get('space~2031'), True)
+    LOCAL(ctx, E, 's~2033', E.get('space~2031'), True)
     return True
 
 
 def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2033'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2033'), '=', False, K[17])
     return t_2524(ctx, k, s, E)
 
@@ -16664,8 +15126,6 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2526(ctx, r1, s, E)
@@ -16697,7 +15157,7 @@ def t_2527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2034', item, True)
+            LOCAL(ctx, E, 'x~2034', item, True)
             if x_2869(ctx, E):
                 return t_2528(ctx, lambda i=i: nxt(i), brk, E)
         return brk()

@@ -3341,22 +3341,13 @@ def x_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2035', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2036', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2035', 1, True)
+    LOCAL(ctx, E, 'r~2036', 'energy', True)
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2036'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2035'), '+=', False, K[6])
@@ -3369,7 +3360,7 @@ def d_2532(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2035', 1, True)
+    LOCAL(ctx, E, 'n~2035', 1, True)
     return True
 
 
@@ -3379,7 +3370,7 @@ def d_2533(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2036', 'energy', True)
+    LOCAL(ctx, E, 'r~2036', 'energy', True)
     return True
 
 
@@ -3405,22 +3396,13 @@ def t_2535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2037', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2038', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2037', 4, True)
+    LOCAL(ctx, E, 'r~2038', 'heat', True)
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2038'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2037'), '+=', False, K[6])
@@ -3433,7 +3415,7 @@ def d_2537(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2037', 4, True)
+    LOCAL(ctx, E, 'n~2037', 4, True)
     return True
 
 
@@ -3443,7 +3425,7 @@ def d_2538(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2038', 'heat', True)
+    LOCAL(ctx, E, 'r~2038', 'heat', True)
     return True
 
 
@@ -3466,14 +3448,9 @@ def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2039', 'mohole_area', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~2040', 'ocean', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2039', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~2040', 'ocean', True)
         return t_2544(ctx, k, s, E)
 
     return t_2541(ctx, r1, s, E)
@@ -3494,7 +3471,7 @@ def d_2542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2039', 'mohole_area', True)
+    LOCAL(ctx, E, 't~2039', 'mohole_area', True)
     return True
 
 
@@ -3504,24 +3481,18 @@ def d_2543(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2040', 'ocean', True)
+    LOCAL(ctx, E, 'k~2040', 'ocean', True)
     return True
 
 
 def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2042', E.get('t~2039'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2043', x_2889(ctx, E), True)
+    LOCAL(ctx, E, 't~2042', E.get('t~2039'), True)
+    LOCAL(ctx, E, 'l~2043', x_2889(ctx, E), True)
     return t_2547(ctx, k, s, E)
 
 
@@ -3531,7 +3502,7 @@ def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2042', E.get('t~2039'), True)
+    LOCAL(ctx, E, 't~2042', E.get('t~2039'), True)
     return True
 
 
@@ -3541,7 +3512,7 @@ def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2043', x_2889(ctx, E), True)
+    LOCAL(ctx, E, 'l~2043', x_2889(ctx, E), True)
     return True
 
 
@@ -3557,18 +3528,12 @@ def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2048', x_2891(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2048', x_2891(ctx, E), True)
     if not x_2892(ctx, E):
         return False
     return t_2551(ctx, k, s, E)
@@ -3580,7 +3545,7 @@ def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2048', x_2891(ctx, E), True)
+    LOCAL(ctx, E, 'open~2048', x_2891(ctx, E), True)
     return True
 
 
@@ -3603,19 +3568,13 @@ def t_2551(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2050', E.get('t~2042'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2051', E.get('space~2049'), True)
+    LOCAL(ctx, E, 't~2050', E.get('t~2042'), True)
+    LOCAL(ctx, E, 's~2051', E.get('space~2049'), True)
     return t_2555(ctx, k, s, E)
 
 
@@ -3625,7 +3584,7 @@ def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2050', E.get('t~2042'), True)
+    LOCAL(ctx, E, 't~2050', E.get('t~2042'), True)
     return True
 
 
@@ -3635,25 +3594,19 @@ def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2051', E.get('space~2049'), True)
+    LOCAL(ctx, E, 's~2051', E.get('space~2049'), True)
     return True
 
 
 def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2051'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2051'), '=', False, K[8])
     return t_2558(ctx, k, s, E)
 
@@ -3705,8 +3658,6 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2560(ctx, r1, s, E)
@@ -3738,7 +3689,7 @@ def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2052', item, True)
+            LOCAL(ctx, E, 'x~2052', item, True)
             if x_2903(ctx, E):
                 return t_2562(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3779,17 +3730,13 @@ def t_2565(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2068', 2, True)
+        LOCAL(ctx, E, 'n~2068', 2, True)
         if not d_2586(ctx, E):
             return False
         return t_2597(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2053', 'ocean', True)
+    LOCAL(ctx, E, 't~2053', 'ocean', True)
     return t_2567(ctx, r1, s, E)
 
 
@@ -3799,7 +3746,7 @@ def d_2566(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2053', 'ocean', True)
+    LOCAL(ctx, E, 't~2053', 'ocean', True)
     return True
 
 
@@ -3815,18 +3762,12 @@ def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2063', x_2912(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2063', x_2912(ctx, E), True)
     if not x_2913(ctx, E):
         return False
     return t_2571(ctx, k, s, E)
@@ -3838,7 +3779,7 @@ def d_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2063', x_2912(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2063', x_2912(ctx, E), True)
     return True
 
 
@@ -3861,19 +3802,13 @@ def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2065', E.get('t~2053'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2066', E.get('space~2064'), True)
+    LOCAL(ctx, E, 't~2065', E.get('t~2053'), True)
+    LOCAL(ctx, E, 's~2066', E.get('space~2064'), True)
     return t_2575(ctx, k, s, E)
 
 
@@ -3883,7 +3818,7 @@ def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2065', E.get('t~2053'), True)
+    LOCAL(ctx, E, 't~2065', E.get('t~2053'), True)
     return True
 
 
@@ -3893,25 +3828,19 @@ def d_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2066', E.get('space~2064'), True)
+    LOCAL(ctx, E, 's~2066', E.get('space~2064'), True)
     return True
 
 
 def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2066'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2066'), '=', False, K[8])
     return t_2578(ctx, k, s, E)
 
@@ -3963,8 +3892,6 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2580(ctx, r1, s, E)
@@ -3996,7 +3923,7 @@ def t_2581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2067', item, True)
+            LOCAL(ctx, E, 'x~2067', item, True)
             if x_2924(ctx, E):
                 return t_2582(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4035,7 +3962,7 @@ def d_2585(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2068', 2, True)
+    LOCAL(ctx, E, 'n~2068', 2, True)
     return True
 
 
@@ -4079,22 +4006,13 @@ def d_2588(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2592)
     return True
 
@@ -4138,20 +4056,14 @@ def d_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
@@ -4186,22 +4098,13 @@ def t_2597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2069', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2070', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2069', 5, True)
+    LOCAL(ctx, E, 'r~2070', 'plants', True)
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2070'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2069'), '+=', False, K[13])
@@ -4214,7 +4117,7 @@ def d_2599(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2069', 5, True)
+    LOCAL(ctx, E, 'n~2069', 5, True)
     return True
 
 
@@ -4224,7 +4127,7 @@ def d_2600(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2070', 'plants', True)
+    LOCAL(ctx, E, 'r~2070', 'plants', True)
     return True
 
 
@@ -4241,19 +4144,13 @@ def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2071', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2072', 'animal', True)
+    LOCAL(ctx, E, 'n~2071', 4, True)
+    LOCAL(ctx, E, 'r~2072', 'animal', True)
     return t_2605(ctx, k, s, E)
 
 
@@ -4263,7 +4160,7 @@ def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2071', 4, True)
+    LOCAL(ctx, E, 'n~2071', 4, True)
     return True
 
 
@@ -4273,7 +4170,7 @@ def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2072', 'animal', True)
+    LOCAL(ctx, E, 'r~2072', 'animal', True)
     return True
 
 
@@ -4297,22 +4194,13 @@ def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2607(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2074', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2075', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2074', 1, True)
+    LOCAL(ctx, E, 'r~2075', 'titanium', True)
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2075'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2074'), '+=', False, K[6])
@@ -4325,7 +4213,7 @@ def d_2608(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2074', 1, True)
+    LOCAL(ctx, E, 'n~2074', 1, True)
     return True
 
 
@@ -4335,7 +4223,7 @@ def d_2609(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2075', 'titanium', True)
+    LOCAL(ctx, E, 'r~2075', 'titanium', True)
     return True
 
 
@@ -4361,22 +4249,13 @@ def t_2611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2080', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2081', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2080', 3, True)
+    LOCAL(ctx, E, 'r~2081', 'energy', True)
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2081'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2080'), '+=', False, K[6])
@@ -4389,7 +4268,7 @@ def d_2613(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2080', 3, True)
+    LOCAL(ctx, E, 'n~2080', 3, True)
     return True
 
 
@@ -4399,7 +4278,7 @@ def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2081', 'energy', True)
+    LOCAL(ctx, E, 'r~2081', 'energy', True)
     return True
 
 
@@ -4425,33 +4304,18 @@ def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2082', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2083', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2082', 2, True)
+    LOCAL(ctx, E, 'r~2083', 'plants', True)
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2083'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2082'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2084', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2085', 'plants', True)
+    LOCAL(ctx, E, 'n~2084', 2, True)
+    LOCAL(ctx, E, 'r~2085', 'plants', True)
     if not d_2623(ctx, E):
         return False
     return True
@@ -4463,7 +4327,7 @@ def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2082', 2, True)
+    LOCAL(ctx, E, 'n~2082', 2, True)
     return True
 
 
@@ -4473,7 +4337,7 @@ def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2083', 'plants', True)
+    LOCAL(ctx, E, 'r~2083', 'plants', True)
     return True
 
 
@@ -4495,7 +4359,7 @@ def d_2621(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2084', 2, True)
+    LOCAL(ctx, E, 'n~2084', 2, True)
     return True
 
 
@@ -4505,24 +4369,19 @@ def d_2622(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2085', 'plants', True)
+    LOCAL(ctx, E, 'r~2085', 'plants', True)
     return True
 
 
 def d_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2977(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2085'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2084'), '-=', False, K[13])
@@ -4553,33 +4412,18 @@ def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2086', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2087', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2086', 1, True)
+    LOCAL(ctx, E, 'r~2087', 'animal', True)
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2086'), '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2088', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2089', 'plants', True)
+    LOCAL(ctx, E, 'n~2088', 1, True)
+    LOCAL(ctx, E, 'r~2089', 'plants', True)
     return t_2632(ctx, k, s, E)
 
 
@@ -4589,7 +4433,7 @@ def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2086', 1, True)
+    LOCAL(ctx, E, 'n~2086', 1, True)
     return True
 
 
@@ -4599,7 +4443,7 @@ def d_2628(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2087', 'animal', True)
+    LOCAL(ctx, E, 'r~2087', 'animal', True)
     return True
 
 
@@ -4621,7 +4465,7 @@ def d_2630(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2088', 1, True)
+    LOCAL(ctx, E, 'n~2088', 1, True)
     return True
 
 
@@ -4631,7 +4475,7 @@ def d_2631(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2089', 'plants', True)
+    LOCAL(ctx, E, 'r~2089', 'plants', True)
     return True
 
 
@@ -4647,14 +4491,11 @@ def t_2632(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2988(ctx, E):
         return False
     return t_2635(ctx, k, s, E)
@@ -4691,22 +4532,13 @@ def d_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2092', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2093', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2092', 1, True)
+    LOCAL(ctx, E, 'r~2093', 'animal', True)
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2092'), '+=', False, K[14])
@@ -4719,7 +4551,7 @@ def d_2638(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2092', 1, True)
+    LOCAL(ctx, E, 'n~2092', 1, True)
     return True
 
 
@@ -4729,7 +4561,7 @@ def d_2639(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2093', 'animal', True)
+    LOCAL(ctx, E, 'r~2093', 'animal', True)
     return True
 
 
@@ -4746,26 +4578,14 @@ def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2641(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2102', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2103', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2104', x_3003(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2102', 1, True)
+    LOCAL(ctx, E, 'r~2103', 'plants', True)
+    LOCAL(ctx, E, 'k~2104', x_3003(ctx, E), True)
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2103'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
@@ -4778,7 +4598,7 @@ def d_2642(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2102', 1, True)
+    LOCAL(ctx, E, 'n~2102', 1, True)
     return True
 
 
@@ -4788,7 +4608,7 @@ def d_2643(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2103', 'plants', True)
+    LOCAL(ctx, E, 'r~2103', 'plants', True)
     return True
 
 
@@ -4798,7 +4618,7 @@ def d_2644(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2104', x_3003(ctx, E), True)
+    LOCAL(ctx, E, 'k~2104', x_3003(ctx, E), True)
     return True
 
 
@@ -4815,15 +4635,12 @@ def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:95
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2105', 1, True)
+    LOCAL(ctx, E, 'n~2105', 1, True)
     return t_2648(ctx, k, s, E)
 
 
@@ -4833,19 +4650,16 @@ def d_2647(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2105', 1, True)
+    LOCAL(ctx, E, 'n~2105', 1, True)
     return True
 
 
 def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3007(ctx, E):
         return False
     return t_2650(ctx, k, s, E)
@@ -4882,32 +4696,18 @@ def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2112', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2113', 'megacredits', True)
+    LOCAL(ctx, E, 'n~2112', 1, True)
+    LOCAL(ctx, E, 'r~2113', 'megacredits', True)
     if not d_2655(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2114', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2115', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2114', 10, True)
+    LOCAL(ctx, E, 'r~2115', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2115'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2114'), '+=', False, K[13])
@@ -4920,7 +4720,7 @@ def d_2653(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2112', 1, True)
+    LOCAL(ctx, E, 'n~2112', 1, True)
     return True
 
 
@@ -4930,24 +4730,19 @@ def d_2654(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2113', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2113', 'megacredits', True)
     return True
 
 
 def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3018(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2113'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2112'), '-=', False, K[6])
@@ -4983,7 +4778,7 @@ def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2114', 10, True)
+    LOCAL(ctx, E, 'n~2114', 10, True)
     return True
 
 
@@ -4993,7 +4788,7 @@ def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2115', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2115', 'megacredits', True)
     return True
 
 
@@ -5016,36 +4811,21 @@ def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2118', x_3032(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2119', 'heat', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2118', x_3032(ctx, E), True)
+        LOCAL(ctx, E, 'r~2119', 'heat', True)
         if not d_2669(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2120', x_3037(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2121', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2120', x_3037(ctx, E), True)
+        LOCAL(ctx, E, 'r~2121', 'megacredits', True)
         c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2121'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2120'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2116', x_3025(ctx, E), True)
+    LOCAL(ctx, E, 'n~2116', x_3025(ctx, E), True)
     return t_2663(ctx, r1, s, E)
 
 
@@ -5055,19 +4835,16 @@ def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2116', x_3025(ctx, E), True)
+    LOCAL(ctx, E, 'n~2116', x_3025(ctx, E), True)
     return True
 
 
 def t_2663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3026(ctx, E):
         return False
     return t_2665(ctx, k, s, E)
@@ -5109,7 +4886,7 @@ def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2118', x_3032(ctx, E), True)
+    LOCAL(ctx, E, 'n~2118', x_3032(ctx, E), True)
     return True
 
 
@@ -5119,24 +4896,19 @@ def d_2668(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2119', 'heat', True)
+    LOCAL(ctx, E, 'r~2119', 'heat', True)
     return True
 
 
 def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3034(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2119'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2118'), '-=', False, K[6])
@@ -5172,7 +4944,7 @@ def d_2672(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2120', x_3037(ctx, E), True)
+    LOCAL(ctx, E, 'n~2120', x_3037(ctx, E), True)
     return True
 
 
@@ -5182,7 +4954,7 @@ def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2121', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2121', 'megacredits', True)
     return True
 
 
@@ -5199,19 +4971,13 @@ def d_2674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2122', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2123', 'heat', True)
+    LOCAL(ctx, E, 'n~2122', 8, True)
+    LOCAL(ctx, E, 'r~2123', 'heat', True)
     if not d_2678(ctx, E):
         return False
     return True
@@ -5223,7 +4989,7 @@ def d_2676(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2122', 8, True)
+    LOCAL(ctx, E, 'n~2122', 8, True)
     return True
 
 
@@ -5233,24 +4999,19 @@ def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2123', 'heat', True)
+    LOCAL(ctx, E, 'r~2123', 'heat', True)
     return True
 
 
 def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3046(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2123'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2122'), '-=', False, K[13])
@@ -5281,19 +5042,13 @@ def d_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2124', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2125', 1, True)
+    LOCAL(ctx, E, 't~2124', 'tr', True)
+    LOCAL(ctx, E, 'n~2125', 1, True)
     if not d_2684(ctx, E):
         return False
     return True
@@ -5305,7 +5060,7 @@ def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2124', 'tr', True)
+    LOCAL(ctx, E, 't~2124', 'tr', True)
     return True
 
 
@@ -5315,7 +5070,7 @@ def d_2683(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2125', 1, True)
+    LOCAL(ctx, E, 'n~2125', 1, True)
     return True
 
 
@@ -5327,8 +5082,6 @@ def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3051(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2124'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2125'), '+=', False, K[16])
@@ -5351,14 +5104,11 @@ def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2125'), '+=', False, K[17])
@@ -5387,8 +5137,6 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3056(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -5408,22 +5156,13 @@ def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2126', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2127', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2126', 2, True)
+    LOCAL(ctx, E, 'r~2127', 'plants', True)
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2127'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2126'), '+=', False, K[6])
@@ -5436,7 +5175,7 @@ def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2126', 2, True)
+    LOCAL(ctx, E, 'n~2126', 2, True)
     return True
 
 
@@ -5446,7 +5185,7 @@ def d_2692(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2127', 'plants', True)
+    LOCAL(ctx, E, 'r~2127', 'plants', True)
     return True
 
 
@@ -5463,22 +5202,13 @@ def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2694(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2128', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2129', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2128', 3, True)
+    LOCAL(ctx, E, 'r~2129', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2129'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2128'), '+=', False, K[13])
@@ -5491,7 +5221,7 @@ def d_2695(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2128', 3, True)
+    LOCAL(ctx, E, 'n~2128', 3, True)
     return True
 
 
@@ -5501,7 +5231,7 @@ def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2129', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2129', 'megacredits', True)
     return True
 
 
@@ -5518,22 +5248,13 @@ def d_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2698(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2130', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2131', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2130', 3, True)
+    LOCAL(ctx, E, 'r~2131', 'microbe', True)
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2130'), '+=', False, K[14])
@@ -5546,7 +5267,7 @@ def d_2699(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2130', 3, True)
+    LOCAL(ctx, E, 'n~2130', 3, True)
     return True
 
 
@@ -5556,7 +5277,7 @@ def d_2700(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2131', 'microbe', True)
+    LOCAL(ctx, E, 'r~2131', 'microbe', True)
     return True
 
 
@@ -5580,22 +5301,13 @@ def t_2702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2132', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2133', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2132', 1, True)
+    LOCAL(ctx, E, 'r~2133', 'microbe', True)
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2132'), '+=', False, K[14])
@@ -5608,7 +5320,7 @@ def d_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2132', 1, True)
+    LOCAL(ctx, E, 'n~2132', 1, True)
     return True
 
 
@@ -5618,7 +5330,7 @@ def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2133', 'microbe', True)
+    LOCAL(ctx, E, 'r~2133', 'microbe', True)
     return True
 
 
@@ -5635,29 +5347,18 @@ def d_2706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2134', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2135', 'microbe', True)
+    LOCAL(ctx, E, 'n~2134', 3, True)
+    LOCAL(ctx, E, 'r~2135', 'microbe', True)
     if not d_2710(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2136', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2137', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~2136', 'tr', True)
+    LOCAL(ctx, E, 'n~2137', 1, True)
     if not d_2715(ctx, E):
         return False
     return True
@@ -5669,7 +5370,7 @@ def d_2708(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2134', 3, True)
+    LOCAL(ctx, E, 'n~2134', 3, True)
     return True
 
 
@@ -5679,24 +5380,19 @@ def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2135', 'microbe', True)
+    LOCAL(ctx, E, 'r~2135', 'microbe', True)
     return True
 
 
 def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3080(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2134'), '-=', False, K[14])
@@ -5732,7 +5428,7 @@ def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2136', 'tr', True)
+    LOCAL(ctx, E, 't~2136', 'tr', True)
     return True
 
 
@@ -5742,7 +5438,7 @@ def d_2714(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2137', 1, True)
+    LOCAL(ctx, E, 'n~2137', 1, True)
     return True
 
 
@@ -5754,8 +5450,6 @@ def d_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3085(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2136'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2137'), '+=', False, K[16])
@@ -5778,14 +5472,11 @@ def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2137'), '+=', False, K[17])
@@ -5814,8 +5505,6 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3090(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -5835,36 +5524,18 @@ def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2138', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2139', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2138', 1, True)
+    LOCAL(ctx, E, 'r~2139', 'energy', True)
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2139'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2138'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2140', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2141', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2140', 1, True)
+    LOCAL(ctx, E, 'r~2141', 'steel', True)
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2141'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2140'), '+=', False, K[6])
@@ -5877,7 +5548,7 @@ def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2138', 1, True)
+    LOCAL(ctx, E, 'n~2138', 1, True)
     return True
 
 
@@ -5887,7 +5558,7 @@ def d_2723(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2139', 'energy', True)
+    LOCAL(ctx, E, 'r~2139', 'energy', True)
     return True
 
 
@@ -5909,7 +5580,7 @@ def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2140', 1, True)
+    LOCAL(ctx, E, 'n~2140', 1, True)
     return True
 
 
@@ -5919,7 +5590,7 @@ def d_2726(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2141', 'steel', True)
+    LOCAL(ctx, E, 'r~2141', 'steel', True)
     return True
 
 
@@ -5945,22 +5616,13 @@ def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2142', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2143', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2142', 1, True)
+    LOCAL(ctx, E, 'r~2143', 'plants', True)
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2143'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2142'), '+=', False, K[6])
@@ -5973,7 +5635,7 @@ def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2142', 1, True)
+    LOCAL(ctx, E, 'n~2142', 1, True)
     return True
 
 
@@ -5983,7 +5645,7 @@ def d_2731(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2143', 'plants', True)
+    LOCAL(ctx, E, 'r~2143', 'plants', True)
     return True
 
 
@@ -6006,30 +5668,17 @@ def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2152', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2153', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2152', 1, True)
+        LOCAL(ctx, E, 'r~2153', 'energy', True)
         c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2153'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2152'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2148', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2149', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2148', 1, True)
+    LOCAL(ctx, E, 'r~2149', 'energy', True)
     return t_2736(ctx, r1, s, E)
 
 
@@ -6039,7 +5688,7 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2148', 1, True)
+    LOCAL(ctx, E, 'n~2148', 1, True)
     return True
 
 
@@ -6049,7 +5698,7 @@ def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2149', 'energy', True)
+    LOCAL(ctx, E, 'r~2149', 'energy', True)
     return True
 
 
@@ -6065,14 +5714,11 @@ def t_2736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3112(ctx, E):
         return False
     return t_2739(ctx, k, s, E)
@@ -6114,7 +5760,7 @@ def d_2741(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2152', 1, True)
+    LOCAL(ctx, E, 'n~2152', 1, True)
     return True
 
 
@@ -6124,7 +5770,7 @@ def d_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2153', 'energy', True)
+    LOCAL(ctx, E, 'r~2153', 'energy', True)
     return True
 
 
@@ -6148,17 +5794,13 @@ def t_2744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2169', 1, True)
+        LOCAL(ctx, E, 'n~2169', 1, True)
         if not d_2765(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2154', 'ocean', True)
+    LOCAL(ctx, E, 't~2154', 'ocean', True)
     return t_2746(ctx, r1, s, E)
 
 
@@ -6168,7 +5810,7 @@ def d_2745(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2154', 'ocean', True)
+    LOCAL(ctx, E, 't~2154', 'ocean', True)
     return True
 
 
@@ -6184,18 +5826,12 @@ def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2164', x_3124(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2164', x_3124(ctx, E), True)
     if not x_3125(ctx, E):
         return False
     return t_2750(ctx, k, s, E)
@@ -6207,7 +5843,7 @@ def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2164', x_3124(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2164', x_3124(ctx, E), True)
     return True
 
 
@@ -6230,19 +5866,13 @@ def t_2750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2166', E.get('t~2154'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2167', E.get('space~2165'), True)
+    LOCAL(ctx, E, 't~2166', E.get('t~2154'), True)
+    LOCAL(ctx, E, 's~2167', E.get('space~2165'), True)
     return t_2754(ctx, k, s, E)
 
 
@@ -6252,7 +5882,7 @@ def d_2752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2166', E.get('t~2154'), True)
+    LOCAL(ctx, E, 't~2166', E.get('t~2154'), True)
     return True
 
 
@@ -6262,25 +5892,19 @@ def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2167', E.get('space~2165'), True)
+    LOCAL(ctx, E, 's~2167', E.get('space~2165'), True)
     return True
 
 
 def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2167'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2167'), '=', False, K[8])
     return t_2757(ctx, k, s, E)
 
@@ -6332,8 +5956,6 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2759(ctx, r1, s, E)
@@ -6365,7 +5987,7 @@ def t_2760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2168', item, True)
+            LOCAL(ctx, E, 'x~2168', item, True)
             if x_3136(ctx, E):
                 return t_2761(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6404,7 +6026,7 @@ def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2169', 1, True)
+    LOCAL(ctx, E, 'n~2169', 1, True)
     return True
 
 
@@ -6448,22 +6070,13 @@ def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2771)
     return True
 
@@ -6507,20 +6120,14 @@ def d_2772(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
@@ -6548,36 +6155,18 @@ def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2170', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2171', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2170', 1, True)
+    LOCAL(ctx, E, 'r~2171', 'heat', True)
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2171'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2170'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2172', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2173', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2172', 3, True)
+    LOCAL(ctx, E, 'r~2173', 'heat', True)
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2173'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2172'), '+=', False, K[13])
@@ -6590,7 +6179,7 @@ def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2170', 1, True)
+    LOCAL(ctx, E, 'n~2170', 1, True)
     return True
 
 
@@ -6600,7 +6189,7 @@ def d_2778(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2171', 'heat', True)
+    LOCAL(ctx, E, 'r~2171', 'heat', True)
     return True
 
 
@@ -6622,7 +6211,7 @@ def d_2780(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2172', 3, True)
+    LOCAL(ctx, E, 'n~2172', 3, True)
     return True
 
 
@@ -6632,7 +6221,7 @@ def d_2781(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2173', 'heat', True)
+    LOCAL(ctx, E, 'r~2173', 'heat', True)
     return True
 
 
@@ -6655,48 +6244,24 @@ def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2181', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2182', 'animal', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2181', 2, True)
+        LOCAL(ctx, E, 'r~2182', 'animal', True)
         return t_2801(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2174', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2175', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~2174', 'tr', True)
+    LOCAL(ctx, E, 'n~2175', 1, True)
     if not d_2786(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2176', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2177', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 5
+    LOCAL(ctx, E, 'n~2176', 4, True)
+    LOCAL(ctx, E, 'r~2177', 'plants', True)
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2177'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2176'), '+=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2178', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2179', 'microbe', True)
+    LOCAL(ctx, E, 'n~2178', 3, True)
+    LOCAL(ctx, E, 'r~2179', 'microbe', True)
     return t_2797(ctx, r1, s, E)
 
 
@@ -6706,7 +6271,7 @@ def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2174', 'tr', True)
+    LOCAL(ctx, E, 't~2174', 'tr', True)
     return True
 
 
@@ -6716,7 +6281,7 @@ def d_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2175', 1, True)
+    LOCAL(ctx, E, 'n~2175', 1, True)
     return True
 
 
@@ -6728,8 +6293,6 @@ def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3166(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2174'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2175'), '+=', False, K[16])
@@ -6752,14 +6315,11 @@ def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2175'), '+=', False, K[17])
@@ -6788,8 +6348,6 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3171(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -6814,7 +6372,7 @@ def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2176', 4, True)
+    LOCAL(ctx, E, 'n~2176', 4, True)
     return True
 
 
@@ -6824,7 +6382,7 @@ def d_2793(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2177', 'plants', True)
+    LOCAL(ctx, E, 'r~2177', 'plants', True)
     return True
 
 
@@ -6846,7 +6404,7 @@ def d_2795(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2178', 3, True)
+    LOCAL(ctx, E, 'n~2178', 3, True)
     return True
 
 
@@ -6856,7 +6414,7 @@ def d_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2179', 'microbe', True)
+    LOCAL(ctx, E, 'r~2179', 'microbe', True)
     return True
 
 
@@ -6885,7 +6443,7 @@ def d_2799(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2181', 2, True)
+    LOCAL(ctx, E, 'n~2181', 2, True)
     return True
 
 
@@ -6895,7 +6453,7 @@ def d_2800(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2182', 'animal', True)
+    LOCAL(ctx, E, 'r~2182', 'animal', True)
     return True
 
 
@@ -6919,22 +6477,13 @@ def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2803(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2184', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2185', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2184', 1, True)
+    LOCAL(ctx, E, 'r~2185', 'heat', True)
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2185'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2184'), '+=', False, K[6])
@@ -6947,7 +6496,7 @@ def d_2804(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2184', 1, True)
+    LOCAL(ctx, E, 'n~2184', 1, True)
     return True
 
 
@@ -6957,7 +6506,7 @@ def d_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2185', 'heat', True)
+    LOCAL(ctx, E, 'r~2185', 'heat', True)
     return True
 
 
@@ -6974,32 +6523,18 @@ def d_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2186', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2187', 'energy', True)
+    LOCAL(ctx, E, 'n~2186', 4, True)
+    LOCAL(ctx, E, 'r~2187', 'energy', True)
     if not d_2810(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2188', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2189', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2188', 2, True)
+    LOCAL(ctx, E, 'r~2189', 'plants', True)
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2189'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2188'), '+=', False, K[6])
@@ -7012,7 +6547,7 @@ def d_2808(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2186', 4, True)
+    LOCAL(ctx, E, 'n~2186', 4, True)
     return True
 
 
@@ -7022,24 +6557,19 @@ def d_2809(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2187', 'energy', True)
+    LOCAL(ctx, E, 'r~2187', 'energy', True)
     return True
 
 
 def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3198(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2187'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2186'), '-=', False, K[6])
@@ -7075,7 +6605,7 @@ def d_2813(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2188', 2, True)
+    LOCAL(ctx, E, 'n~2188', 2, True)
     return True
 
 
@@ -7085,7 +6615,7 @@ def d_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2189', 'plants', True)
+    LOCAL(ctx, E, 'r~2189', 'plants', True)
     return True
 
 
@@ -7108,14 +6638,9 @@ def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2190', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2191', 3, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2190', 'tr', True)
+        LOCAL(ctx, E, 'n~2191', 3, True)
         if not d_2820(ctx, E):
             return False
         return k()
@@ -7138,7 +6663,7 @@ def d_2818(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2190', 'tr', True)
+    LOCAL(ctx, E, 't~2190', 'tr', True)
     return True
 
 
@@ -7148,7 +6673,7 @@ def d_2819(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2191', 3, True)
+    LOCAL(ctx, E, 'n~2191', 3, True)
     return True
 
 
@@ -7160,8 +6685,6 @@ def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3208(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2190'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2191'), '+=', False, K[16])
@@ -7184,14 +6707,11 @@ def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2191'), '+=', False, K[17])
@@ -7220,8 +6740,6 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3213(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -7241,32 +6759,18 @@ def d_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2192', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2193', 'energy', True)
+    LOCAL(ctx, E, 'n~2192', 1, True)
+    LOCAL(ctx, E, 'r~2193', 'energy', True)
     if not d_2829(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2194', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2195', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2194', 2, True)
+    LOCAL(ctx, E, 'r~2195', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2195'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2194'), '+=', False, K[6])
@@ -7279,7 +6783,7 @@ def d_2827(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2192', 1, True)
+    LOCAL(ctx, E, 'n~2192', 1, True)
     return True
 
 
@@ -7289,24 +6793,19 @@ def d_2828(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2193', 'energy', True)
+    LOCAL(ctx, E, 'r~2193', 'energy', True)
     return True
 
 
 def d_2829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3219(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2193'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2192'), '-=', False, K[6])
@@ -7342,7 +6841,7 @@ def d_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2194', 2, True)
+    LOCAL(ctx, E, 'n~2194', 2, True)
     return True
 
 
@@ -7352,7 +6851,7 @@ def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2195', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2195', 'megacredits', True)
     return True
 
 
@@ -7369,22 +6868,13 @@ def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2835(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2196', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2197', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2196', 2, True)
+    LOCAL(ctx, E, 'r~2197', 'heat', True)
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2197'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2196'), '+=', False, K[6])
@@ -7397,7 +6887,7 @@ def d_2836(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2196', 2, True)
+    LOCAL(ctx, E, 'n~2196', 2, True)
     return True
 
 
@@ -7407,7 +6897,7 @@ def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2197', 'heat', True)
+    LOCAL(ctx, E, 'r~2197', 'heat', True)
     return True
 
 
@@ -7424,22 +6914,13 @@ def d_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2198', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2199', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2198', 1, True)
+    LOCAL(ctx, E, 'r~2199', 'energy', True)
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2199'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2198'), '+=', False, K[6])
@@ -7452,7 +6933,7 @@ def d_2840(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2198', 1, True)
+    LOCAL(ctx, E, 'n~2198', 1, True)
     return True
 
 
@@ -7462,7 +6943,7 @@ def d_2841(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2199', 'energy', True)
+    LOCAL(ctx, E, 'r~2199', 'energy', True)
     return True
 
 
@@ -7488,50 +6969,23 @@ def t_2843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2200', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2201', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2200', 1, True)
+    LOCAL(ctx, E, 'r~2201', 'plants', True)
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2201'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2200'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2202', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2203', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2202', 2, True)
+    LOCAL(ctx, E, 'r~2203', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2203'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2202'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2204', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2205', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2204', 1, True)
+    LOCAL(ctx, E, 'r~2205', 'plants', True)
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2205'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2204'), '+=', False, K[13])
@@ -7544,7 +6998,7 @@ def d_2845(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2200', 1, True)
+    LOCAL(ctx, E, 'n~2200', 1, True)
     return True
 
 
@@ -7554,7 +7008,7 @@ def d_2846(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2201', 'plants', True)
+    LOCAL(ctx, E, 'r~2201', 'plants', True)
     return True
 
 
@@ -7576,7 +7030,7 @@ def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2202', 2, True)
+    LOCAL(ctx, E, 'n~2202', 2, True)
     return True
 
 
@@ -7586,7 +7040,7 @@ def d_2849(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2203', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2203', 'megacredits', True)
     return True
 
 
@@ -7608,7 +7062,7 @@ def d_2851(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2204', 1, True)
+    LOCAL(ctx, E, 'n~2204', 1, True)
     return True
 
 
@@ -7618,7 +7072,7 @@ def d_2852(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2205', 'plants', True)
+    LOCAL(ctx, E, 'r~2205', 'plants', True)
     return True
 
 
@@ -7635,47 +7089,23 @@ def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
-    ctx.steps += 1
+    ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2206', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2207', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2206', 3, True)
+    LOCAL(ctx, E, 'r~2207', 'heat', True)
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2207'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2206'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2208', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2209', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2208', 1, True)
+    LOCAL(ctx, E, 'r~2209', 'plants', True)
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2209'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2208'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2210', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2211', 'microbe', True)
+    LOCAL(ctx, E, 'n~2210', 2, True)
+    LOCAL(ctx, E, 'r~2211', 'microbe', True)
     return t_2863(ctx, k, s, E)
 
 
@@ -7685,7 +7115,7 @@ def d_2855(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2206', 3, True)
+    LOCAL(ctx, E, 'n~2206', 3, True)
     return True
 
 
@@ -7695,7 +7125,7 @@ def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2207', 'heat', True)
+    LOCAL(ctx, E, 'r~2207', 'heat', True)
     return True
 
 
@@ -7717,7 +7147,7 @@ def d_2858(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2208', 1, True)
+    LOCAL(ctx, E, 'n~2208', 1, True)
     return True
 
 
@@ -7727,7 +7157,7 @@ def d_2859(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2209', 'plants', True)
+    LOCAL(ctx, E, 'r~2209', 'plants', True)
     return True
 
 
@@ -7749,7 +7179,7 @@ def d_2861(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2210', 2, True)
+    LOCAL(ctx, E, 'n~2210', 2, True)
     return True
 
 
@@ -7759,7 +7189,7 @@ def d_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2211', 'microbe', True)
+    LOCAL(ctx, E, 'r~2211', 'microbe', True)
     return True
 
 
@@ -7783,32 +7213,18 @@ def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2213', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2214', 'energy', True)
+    LOCAL(ctx, E, 'n~2213', 2, True)
+    LOCAL(ctx, E, 'r~2214', 'energy', True)
     if not d_2868(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2215', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2216', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2215', 1, True)
+    LOCAL(ctx, E, 'r~2216', 'plants', True)
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
@@ -7821,7 +7237,7 @@ def d_2866(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2213', 2, True)
+    LOCAL(ctx, E, 'n~2213', 2, True)
     return True
 
 
@@ -7831,24 +7247,19 @@ def d_2867(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2214', 'energy', True)
+    LOCAL(ctx, E, 'r~2214', 'energy', True)
     return True
 
 
 def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3271(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
@@ -7884,7 +7295,7 @@ def d_2871(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2215', 1, True)
+    LOCAL(ctx, E, 'n~2215', 1, True)
     return True
 
 
@@ -7894,7 +7305,7 @@ def d_2872(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2216', 'plants', True)
+    LOCAL(ctx, E, 'r~2216', 'plants', True)
     return True
 
 
@@ -7917,14 +7328,9 @@ def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2217', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2218', 1, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2217', 'tr', True)
+        LOCAL(ctx, E, 'n~2218', 1, True)
         if not d_2878(ctx, E):
             return False
         return k()
@@ -7947,7 +7353,7 @@ def d_2876(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2217', 'tr', True)
+    LOCAL(ctx, E, 't~2217', 'tr', True)
     return True
 
 
@@ -7957,7 +7363,7 @@ def d_2877(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2218', 1, True)
+    LOCAL(ctx, E, 'n~2218', 1, True)
     return True
 
 
@@ -7969,8 +7375,6 @@ def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3281(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2217'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
@@ -7993,14 +7397,11 @@ def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
@@ -8029,8 +7430,6 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3286(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -8050,22 +7449,13 @@ def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2219', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2220', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2219', 1, True)
+    LOCAL(ctx, E, 'r~2220', 'animal', True)
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2219'), '+=', False, K[14])
@@ -8078,7 +7468,7 @@ def d_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2219', 1, True)
+    LOCAL(ctx, E, 'n~2219', 1, True)
     return True
 
 
@@ -8088,7 +7478,7 @@ def d_2886(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2220', 'animal', True)
+    LOCAL(ctx, E, 'r~2220', 'animal', True)
     return True
 
 
@@ -8105,22 +7495,13 @@ def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2888(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2221', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2222', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2221', 1, True)
+    LOCAL(ctx, E, 'r~2222', 'animal', True)
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2221'), '+=', False, K[14])
@@ -8133,7 +7514,7 @@ def d_2889(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2221', 1, True)
+    LOCAL(ctx, E, 'n~2221', 1, True)
     return True
 
 
@@ -8143,7 +7524,7 @@ def d_2890(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2222', 'animal', True)
+    LOCAL(ctx, E, 'r~2222', 'animal', True)
     return True
 
 
@@ -8160,22 +7541,13 @@ def d_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2892(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2223', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2224', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2223', 2, True)
+    LOCAL(ctx, E, 'r~2224', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
@@ -8188,7 +7560,7 @@ def d_2893(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2223', 2, True)
+    LOCAL(ctx, E, 'n~2223', 2, True)
     return True
 
 
@@ -8198,7 +7570,7 @@ def d_2894(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2224', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2224', 'megacredits', True)
     return True
 
 
@@ -8221,14 +7593,9 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2225', 'greenery', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~2226', 'ocean', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2225', 'greenery', True)
+        LOCAL(ctx, E, 'k~2226', 'ocean', True)
         return t_2900(ctx, k, s, E)
 
     return t_2897(ctx, r1, s, E)
@@ -8249,7 +7616,7 @@ def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2225', 'greenery', True)
+    LOCAL(ctx, E, 't~2225', 'greenery', True)
     return True
 
 
@@ -8259,24 +7626,18 @@ def d_2899(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2226', 'ocean', True)
+    LOCAL(ctx, E, 'k~2226', 'ocean', True)
     return True
 
 
 def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2228', E.get('t~2225'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2229', x_3313(ctx, E), True)
+    LOCAL(ctx, E, 't~2228', E.get('t~2225'), True)
+    LOCAL(ctx, E, 'l~2229', x_3313(ctx, E), True)
     return t_2903(ctx, k, s, E)
 
 
@@ -8286,7 +7647,7 @@ def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2228', E.get('t~2225'), True)
+    LOCAL(ctx, E, 't~2228', E.get('t~2225'), True)
     return True
 
 
@@ -8296,7 +7657,7 @@ def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2229', x_3313(ctx, E), True)
+    LOCAL(ctx, E, 'l~2229', x_3313(ctx, E), True)
     return True
 
 
@@ -8312,18 +7673,12 @@ def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2234', x_3315(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2234', x_3315(ctx, E), True)
     if not x_3316(ctx, E):
         return False
     return t_2907(ctx, k, s, E)
@@ -8335,7 +7690,7 @@ def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2234', x_3315(ctx, E), True)
+    LOCAL(ctx, E, 'open~2234', x_3315(ctx, E), True)
     return True
 
 
@@ -8358,19 +7713,13 @@ def t_2907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2236', E.get('t~2228'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2237', E.get('space~2235'), True)
+    LOCAL(ctx, E, 't~2236', E.get('t~2228'), True)
+    LOCAL(ctx, E, 's~2237', E.get('space~2235'), True)
     return t_2911(ctx, k, s, E)
 
 
@@ -8380,7 +7729,7 @@ def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2236', E.get('t~2228'), True)
+    LOCAL(ctx, E, 't~2236', E.get('t~2228'), True)
     return True
 
 
@@ -8390,25 +7739,19 @@ def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2237', E.get('space~2235'), True)
+    LOCAL(ctx, E, 's~2237', E.get('space~2235'), True)
     return True
 
 
 def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2237'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2237'), '=', False, K[8])
     return t_2914(ctx, k, s, E)
 
@@ -8460,8 +7803,6 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2916(ctx, r1, s, E)
@@ -8493,7 +7834,7 @@ def t_2917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2238', item, True)
+            LOCAL(ctx, E, 'x~2238', item, True)
             if x_3327(ctx, E):
                 return t_2918(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8527,26 +7868,14 @@ def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2253', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2254', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2255', x_3336(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2253', 1, True)
+    LOCAL(ctx, E, 'r~2254', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2255', x_3336(ctx, E), True)
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2254'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
@@ -8559,7 +7888,7 @@ def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2253', 1, True)
+    LOCAL(ctx, E, 'n~2253', 1, True)
     return True
 
 
@@ -8569,7 +7898,7 @@ def d_2923(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2254', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2254', 'megacredits', True)
     return True
 
 
@@ -8579,7 +7908,7 @@ def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2255', x_3336(ctx, E), True)
+    LOCAL(ctx, E, 'k~2255', x_3336(ctx, E), True)
     return True
 
 
@@ -8596,22 +7925,13 @@ def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2926(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2256', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2257', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2256', 1, True)
+    LOCAL(ctx, E, 'r~2257', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2257'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2256'), '+=', False, K[6])
@@ -8624,7 +7944,7 @@ def d_2927(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2256', 1, True)
+    LOCAL(ctx, E, 'n~2256', 1, True)
     return True
 
 
@@ -8634,7 +7954,7 @@ def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2257', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2257', 'megacredits', True)
     return True
 
 
@@ -8657,17 +7977,9 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2258', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2259', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2258', 2, True)
+        LOCAL(ctx, E, 'r~2259', 'plants', True)
         c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2259'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~2258'), '+=', False, K[13])
@@ -8691,7 +8003,7 @@ def d_2932(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2258', 2, True)
+    LOCAL(ctx, E, 'n~2258', 2, True)
     return True
 
 
@@ -8701,7 +8013,7 @@ def d_2933(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2259', 'plants', True)
+    LOCAL(ctx, E, 'r~2259', 'plants', True)
     return True
 
 
@@ -8718,19 +8030,13 @@ def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2935(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2260', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2261', 'energy', True)
+    LOCAL(ctx, E, 'n~2260', 3, True)
+    LOCAL(ctx, E, 'r~2261', 'energy', True)
     if not d_2938(ctx, E):
         return False
     return True
@@ -8742,7 +8048,7 @@ def d_2936(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2260', 3, True)
+    LOCAL(ctx, E, 'n~2260', 3, True)
     return True
 
 
@@ -8752,24 +8058,19 @@ def d_2937(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2261', 'energy', True)
+    LOCAL(ctx, E, 'r~2261', 'energy', True)
     return True
 
 
 def d_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3353(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2261'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2260'), '-=', False, K[13])
@@ -8800,19 +8101,13 @@ def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2262', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2263', 1, True)
+    LOCAL(ctx, E, 'p~2262', 'oxygen', True)
+    LOCAL(ctx, E, 'n~2263', 1, True)
     return t_2944(ctx, k, s, E)
 
 
@@ -8822,7 +8117,7 @@ def d_2942(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2262', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2262', 'oxygen', True)
     return True
 
 
@@ -8832,7 +8127,7 @@ def d_2943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2263', 1, True)
+    LOCAL(ctx, E, 'n~2263', 1, True)
     return True
 
 
@@ -8862,14 +8157,11 @@ def t_2945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2262'))
     if c is not None:
         SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
@@ -8907,8 +8199,6 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2950(ctx, E):
@@ -8929,20 +8219,14 @@ def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -8990,7 +8274,7 @@ def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2264', item, True)
+            LOCAL(ctx, E, 'b~2264', item, True)
             if x_3369(ctx, E):
                 return t_2955(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9021,30 +8305,17 @@ def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2269', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2270', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2269', 1, True)
+        LOCAL(ctx, E, 'r~2270', 'energy', True)
         c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2270'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2269'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2265', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2266', 'heat', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2265', 2, True)
+    LOCAL(ctx, E, 'r~2266', 'heat', True)
     return t_2960(ctx, r1, s, E)
 
 
@@ -9054,7 +8325,7 @@ def d_2958(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2265', 2, True)
+    LOCAL(ctx, E, 'n~2265', 2, True)
     return True
 
 
@@ -9064,7 +8335,7 @@ def d_2959(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2266', 'heat', True)
+    LOCAL(ctx, E, 'r~2266', 'heat', True)
     return True
 
 
@@ -9080,14 +8351,11 @@ def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3376(ctx, E):
         return False
     return t_2963(ctx, k, s, E)
@@ -9129,7 +8397,7 @@ def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2269', 1, True)
+    LOCAL(ctx, E, 'n~2269', 1, True)
     return True
 
 
@@ -9139,7 +8407,7 @@ def d_2966(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2270', 'energy', True)
+    LOCAL(ctx, E, 'r~2270', 'energy', True)
     return True
 
 
@@ -9165,32 +8433,18 @@ def t_2968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2271', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2272', 'energy', True)
+    LOCAL(ctx, E, 'n~2271', 1, True)
+    LOCAL(ctx, E, 'r~2272', 'energy', True)
     if not d_2972(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2273', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2274', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2273', 1, True)
+    LOCAL(ctx, E, 'r~2274', 'plants', True)
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2274'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2273'), '+=', False, K[6])
@@ -9203,7 +8457,7 @@ def d_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2271', 1, True)
+    LOCAL(ctx, E, 'n~2271', 1, True)
     return True
 
 
@@ -9213,24 +8467,19 @@ def d_2971(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2272', 'energy', True)
+    LOCAL(ctx, E, 'r~2272', 'energy', True)
     return True
 
 
 def d_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3390(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2272'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2271'), '-=', False, K[6])
@@ -9266,7 +8515,7 @@ def d_2975(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2273', 1, True)
+    LOCAL(ctx, E, 'n~2273', 1, True)
     return True
 
 
@@ -9276,7 +8525,7 @@ def d_2976(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2274', 'plants', True)
+    LOCAL(ctx, E, 'r~2274', 'plants', True)
     return True
 
 
@@ -9302,46 +8551,23 @@ def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2275', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2276', 'energy', True)
+    LOCAL(ctx, E, 'n~2275', 1, True)
+    LOCAL(ctx, E, 'r~2276', 'energy', True)
     if not d_2982(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2277', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2278', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~2277', 1, True)
+    LOCAL(ctx, E, 'r~2278', 'titanium', True)
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2278'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2277'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2279', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2280', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2279', 1, True)
+    LOCAL(ctx, E, 'r~2280', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2280'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2279'), '+=', False, K[6])
@@ -9354,7 +8580,7 @@ def d_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2275', 1, True)
+    LOCAL(ctx, E, 'n~2275', 1, True)
     return True
 
 
@@ -9364,24 +8590,19 @@ def d_2981(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2276', 'energy', True)
+    LOCAL(ctx, E, 'r~2276', 'energy', True)
     return True
 
 
 def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3401(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2276'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2275'), '-=', False, K[6])
@@ -9417,7 +8638,7 @@ def d_2985(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2277', 1, True)
+    LOCAL(ctx, E, 'n~2277', 1, True)
     return True
 
 
@@ -9427,7 +8648,7 @@ def d_2986(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2278', 'titanium', True)
+    LOCAL(ctx, E, 'r~2278', 'titanium', True)
     return True
 
 
@@ -9449,7 +8670,7 @@ def d_2988(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2279', 1, True)
+    LOCAL(ctx, E, 'n~2279', 1, True)
     return True
 
 
@@ -9459,7 +8680,7 @@ def d_2989(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2280', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2280', 'megacredits', True)
     return True
 
 
@@ -9485,15 +8706,12 @@ def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def t_2992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2281', 'ocean', True)
+    LOCAL(ctx, E, 't~2281', 'ocean', True)
     return t_2994(ctx, k, s, E)
 
 
@@ -9503,7 +8721,7 @@ def d_2993(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2281', 'ocean', True)
+    LOCAL(ctx, E, 't~2281', 'ocean', True)
     return True
 
 
@@ -9519,18 +8737,12 @@ def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2291', x_3416(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2291', x_3416(ctx, E), True)
     if not x_3417(ctx, E):
         return False
     return t_2998(ctx, k, s, E)
@@ -9542,7 +8754,7 @@ def d_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2291', x_3416(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2291', x_3416(ctx, E), True)
     return True
 
 
@@ -9565,19 +8777,13 @@ def t_2998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2293', E.get('t~2281'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2294', E.get('space~2292'), True)
+    LOCAL(ctx, E, 't~2293', E.get('t~2281'), True)
+    LOCAL(ctx, E, 's~2294', E.get('space~2292'), True)
     return t_3002(ctx, k, s, E)
 
 
@@ -9587,7 +8793,7 @@ def d_3000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2293', E.get('t~2281'), True)
+    LOCAL(ctx, E, 't~2293', E.get('t~2281'), True)
     return True
 
 
@@ -9597,25 +8803,19 @@ def d_3001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2294', E.get('space~2292'), True)
+    LOCAL(ctx, E, 's~2294', E.get('space~2292'), True)
     return True
 
 
 def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2294'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2294'), '=', False, K[8])
     return t_3005(ctx, k, s, E)
 
@@ -9667,8 +8867,6 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3007(ctx, r1, s, E)
@@ -9700,7 +8898,7 @@ def t_3008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2295', item, True)
+            LOCAL(ctx, E, 'x~2295', item, True)
             if x_3428(ctx, E):
                 return t_3009(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9734,32 +8932,18 @@ def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2296', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2297', 'energy', True)
+    LOCAL(ctx, E, 'n~2296', 1, True)
+    LOCAL(ctx, E, 'r~2297', 'energy', True)
     if not d_3015(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2298', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2299', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2298', 3, True)
+    LOCAL(ctx, E, 'r~2299', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2298'), '+=', False, K[6])
@@ -9772,7 +8956,7 @@ def d_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2296', 1, True)
+    LOCAL(ctx, E, 'n~2296', 1, True)
     return True
 
 
@@ -9782,24 +8966,19 @@ def d_3014(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2297', 'energy', True)
+    LOCAL(ctx, E, 'r~2297', 'energy', True)
     return True
 
 
 def d_3015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3437(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2296'), '-=', False, K[6])
@@ -9835,7 +9014,7 @@ def d_3018(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2298', 3, True)
+    LOCAL(ctx, E, 'n~2298', 3, True)
     return True
 
 
@@ -9845,7 +9024,7 @@ def d_3019(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2299', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2299', 'megacredits', True)
     return True
 
 
@@ -9869,9 +9048,7 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2300', 'city', True)
+        LOCAL(ctx, E, 't~2300', 'city', True)
         return t_3024(ctx, k, s, E)
 
     return t_3022(ctx, r1, s, E)
@@ -9892,7 +9069,7 @@ def d_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2300', 'city', True)
+    LOCAL(ctx, E, 't~2300', 'city', True)
     return True
 
 
@@ -9908,18 +9085,12 @@ def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2310', x_3447(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2310', x_3447(ctx, E), True)
     if not x_3448(ctx, E):
         return False
     return t_3028(ctx, k, s, E)
@@ -9931,7 +9102,7 @@ def d_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2310', x_3447(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2310', x_3447(ctx, E), True)
     return True
 
 
@@ -9954,19 +9125,13 @@ def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2312', E.get('t~2300'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2313', E.get('space~2311'), True)
+    LOCAL(ctx, E, 't~2312', E.get('t~2300'), True)
+    LOCAL(ctx, E, 's~2313', E.get('space~2311'), True)
     return t_3032(ctx, k, s, E)
 
 
@@ -9976,7 +9141,7 @@ def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2312', E.get('t~2300'), True)
+    LOCAL(ctx, E, 't~2312', E.get('t~2300'), True)
     return True
 
 
@@ -9986,25 +9151,19 @@ def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2313', E.get('space~2311'), True)
+    LOCAL(ctx, E, 's~2313', E.get('space~2311'), True)
     return True
 
 
 def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2313'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2313'), '=', False, K[8])
     return t_3035(ctx, k, s, E)
 
@@ -10056,8 +9215,6 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3037(ctx, r1, s, E)
@@ -10089,7 +9246,7 @@ def t_3038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2314', item, True)
+            LOCAL(ctx, E, 'x~2314', item, True)
             if x_3459(ctx, E):
                 return t_3039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10129,30 +9286,17 @@ def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2319', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2320', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2319', 2, True)
+        LOCAL(ctx, E, 'r~2320', 'energy', True)
         c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2320'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2319'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2315', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2316', 'plants', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2315', 1, True)
+    LOCAL(ctx, E, 'r~2316', 'plants', True)
     return t_3045(ctx, r1, s, E)
 
 
@@ -10162,7 +9306,7 @@ def d_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2315', 1, True)
+    LOCAL(ctx, E, 'n~2315', 1, True)
     return True
 
 
@@ -10172,7 +9316,7 @@ def d_3044(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2316', 'plants', True)
+    LOCAL(ctx, E, 'r~2316', 'plants', True)
     return True
 
 
@@ -10188,14 +9332,11 @@ def t_3045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3471(ctx, E):
         return False
     return t_3048(ctx, k, s, E)
@@ -10237,7 +9378,7 @@ def d_3050(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2319', 2, True)
+    LOCAL(ctx, E, 'n~2319', 2, True)
     return True
 
 
@@ -10247,7 +9388,7 @@ def d_3051(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2320', 'energy', True)
+    LOCAL(ctx, E, 'r~2320', 'energy', True)
     return True
 
 
@@ -10273,32 +9414,18 @@ def t_3053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2321', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2322', 'plants', True)
+    LOCAL(ctx, E, 'n~2321', 1, True)
+    LOCAL(ctx, E, 'r~2322', 'plants', True)
     if not d_3057(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2323', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2324', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2323', 2, True)
+    LOCAL(ctx, E, 'r~2324', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2323'), '+=', False, K[6])
@@ -10311,7 +9438,7 @@ def d_3055(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2321', 1, True)
+    LOCAL(ctx, E, 'n~2321', 1, True)
     return True
 
 
@@ -10321,24 +9448,19 @@ def d_3056(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2322', 'plants', True)
+    LOCAL(ctx, E, 'r~2322', 'plants', True)
     return True
 
 
 def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3486(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2322'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2321'), '-=', False, K[6])
@@ -10374,7 +9496,7 @@ def d_3060(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2323', 2, True)
+    LOCAL(ctx, E, 'n~2323', 2, True)
     return True
 
 
@@ -10384,7 +9506,7 @@ def d_3061(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2324', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2324', 'megacredits', True)
     return True
 
 
@@ -10401,22 +9523,13 @@ def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2325', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2326', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2325', 1, True)
+    LOCAL(ctx, E, 'r~2326', 'animal', True)
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2325'), '+=', False, K[14])
@@ -10429,7 +9542,7 @@ def d_3064(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2325', 1, True)
+    LOCAL(ctx, E, 'n~2325', 1, True)
     return True
 
 
@@ -10439,7 +9552,7 @@ def d_3065(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2326', 'animal', True)
+    LOCAL(ctx, E, 'r~2326', 'animal', True)
     return True
 
 
@@ -10477,22 +9590,13 @@ def t_3068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2328', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2329', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2328', 1, True)
+    LOCAL(ctx, E, 'r~2329', 'science', True)
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2328'), '+=', False, K[14])
@@ -10505,7 +9609,7 @@ def d_3070(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2328', 1, True)
+    LOCAL(ctx, E, 'n~2328', 1, True)
     return True
 
 
@@ -10515,7 +9619,7 @@ def d_3071(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2329', 'science', True)
+    LOCAL(ctx, E, 'r~2329', 'science', True)
     return True
 
 
@@ -10532,25 +9636,17 @@ def d_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3073(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2330', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2331', 'science', True)
+    LOCAL(ctx, E, 'n~2330', 1, True)
+    LOCAL(ctx, E, 'r~2331', 'science', True)
     if not d_3076(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2332', 1, True)
+    LOCAL(ctx, E, 'n~2332', 1, True)
     if not d_3080(ctx, E):
         return False
     return True
@@ -10562,7 +9658,7 @@ def d_3074(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2330', 1, True)
+    LOCAL(ctx, E, 'n~2330', 1, True)
     return True
 
 
@@ -10572,24 +9668,19 @@ def d_3075(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2331', 'science', True)
+    LOCAL(ctx, E, 'r~2331', 'science', True)
     return True
 
 
 def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3507(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2330'), '-=', False, K[14])
@@ -10625,7 +9716,7 @@ def d_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2332', 1, True)
+    LOCAL(ctx, E, 'n~2332', 1, True)
     return True
 
 
@@ -10669,22 +9760,13 @@ def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3086)
     return True
 
@@ -10728,20 +9810,14 @@ def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
@@ -10769,22 +9845,13 @@ def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2334', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2335', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2334', 1, True)
+    LOCAL(ctx, E, 'r~2335', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2335'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2334'), '+=', False, K[6])
@@ -10797,7 +9864,7 @@ def d_3092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2334', 1, True)
+    LOCAL(ctx, E, 'n~2334', 1, True)
     return True
 
 
@@ -10807,7 +9874,7 @@ def d_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2335', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2335', 'megacredits', True)
     return True
 
 
@@ -10824,15 +9891,12 @@ def d_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2336', 8, True)
+    LOCAL(ctx, E, 'n~2336', 8, True)
     return t_3097(ctx, k, s, E)
 
 
@@ -10842,28 +9906,20 @@ def d_3096(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2336', 8, True)
+    LOCAL(ctx, E, 'n~2336', 8, True)
     return True
 
 
 def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~2337', E.get('n~2336'), True)
+    LOCAL(ctx, E, 'sv~2338', x_3533(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2337', E.get('n~2336'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2338', x_3533(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2339', 0, True)
+    LOCAL(ctx, E, 'tv~2339', 0, True)
     return t_3101(ctx, k, s, E)
 
 
@@ -10873,7 +9929,7 @@ def d_3098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2337', E.get('n~2336'), True)
+    LOCAL(ctx, E, 'price~2337', E.get('n~2336'), True)
     return True
 
 
@@ -10883,7 +9939,7 @@ def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2338', x_3533(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2338', x_3533(ctx, E), True)
     return True
 
 
@@ -10893,28 +9949,19 @@ def d_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2339', 0, True)
+    LOCAL(ctx, E, 'tv~2339', 0, True)
     return True
 
 
 def t_3101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2340', x_3535(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2341', x_3536(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2342', x_3537(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2340', x_3535(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2341', x_3536(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2342', x_3537(ctx, E), True)
     return t_3105(ctx, k, s, E)
 
 
@@ -10924,7 +9971,7 @@ def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2340', x_3535(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2340', x_3535(ctx, E), True)
     return True
 
 
@@ -10934,7 +9981,7 @@ def d_3103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2341', x_3536(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2341', x_3536(ctx, E), True)
     return True
 
 
@@ -10944,7 +9991,7 @@ def d_3104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2342', x_3537(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2342', x_3537(ctx, E), True)
     return True
 
 
@@ -10960,19 +10007,14 @@ def t_3105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2337'), '-=', False, K[13])
@@ -11003,14 +10045,11 @@ def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3542(ctx, E):
         return False
     return t_3111(ctx, k, s, E)
@@ -11035,32 +10074,20 @@ def t_3111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2343'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2344'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2345'), '-=', False, K[13])
@@ -11116,15 +10143,12 @@ def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2346', 'ocean', True)
+    LOCAL(ctx, E, 't~2346', 'ocean', True)
     return t_3119(ctx, k, s, E)
 
 
@@ -11134,7 +10158,7 @@ def d_3118(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2346', 'ocean', True)
+    LOCAL(ctx, E, 't~2346', 'ocean', True)
     return True
 
 
@@ -11150,18 +10174,12 @@ def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2356', x_3560(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2356', x_3560(ctx, E), True)
     if not x_3561(ctx, E):
         return False
     return t_3123(ctx, k, s, E)
@@ -11173,7 +10191,7 @@ def d_3121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2356', x_3560(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2356', x_3560(ctx, E), True)
     return True
 
 
@@ -11196,19 +10214,13 @@ def t_3123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2358', E.get('t~2346'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2359', E.get('space~2357'), True)
+    LOCAL(ctx, E, 't~2358', E.get('t~2346'), True)
+    LOCAL(ctx, E, 's~2359', E.get('space~2357'), True)
     return t_3127(ctx, k, s, E)
 
 
@@ -11218,7 +10230,7 @@ def d_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2358', E.get('t~2346'), True)
+    LOCAL(ctx, E, 't~2358', E.get('t~2346'), True)
     return True
 
 
@@ -11228,25 +10240,19 @@ def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2359', E.get('space~2357'), True)
+    LOCAL(ctx, E, 's~2359', E.get('space~2357'), True)
     return True
 
 
 def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2359'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2359'), '=', False, K[8])
     return t_3130(ctx, k, s, E)
 
@@ -11298,8 +10304,6 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3132(ctx, r1, s, E)
@@ -11331,7 +10335,7 @@ def t_3133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2360', item, True)
+            LOCAL(ctx, E, 'x~2360', item, True)
             if x_3572(ctx, E):
                 return t_3134(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11371,20 +10375,13 @@ def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2376', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2377', 'megacredits', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2376', 4, True)
+        LOCAL(ctx, E, 'r~2377', 'megacredits', True)
         return t_3159(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2361', 'ocean', True)
+    LOCAL(ctx, E, 't~2361', 'ocean', True)
     return t_3139(ctx, r1, s, E)
 
 
@@ -11394,7 +10391,7 @@ def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2361', 'ocean', True)
+    LOCAL(ctx, E, 't~2361', 'ocean', True)
     return True
 
 
@@ -11410,18 +10407,12 @@ def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2371', x_3581(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2371', x_3581(ctx, E), True)
     if not x_3582(ctx, E):
         return False
     return t_3143(ctx, k, s, E)
@@ -11433,7 +10424,7 @@ def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2371', x_3581(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2371', x_3581(ctx, E), True)
     return True
 
 
@@ -11456,19 +10447,13 @@ def t_3143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2373', E.get('t~2361'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2374', E.get('space~2372'), True)
+    LOCAL(ctx, E, 't~2373', E.get('t~2361'), True)
+    LOCAL(ctx, E, 's~2374', E.get('space~2372'), True)
     return t_3147(ctx, k, s, E)
 
 
@@ -11478,7 +10463,7 @@ def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2373', E.get('t~2361'), True)
+    LOCAL(ctx, E, 't~2373', E.get('t~2361'), True)
     return True
 
 
@@ -11488,25 +10473,19 @@ def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2374', E.get('space~2372'), True)
+    LOCAL(ctx, E, 's~2374', E.get('space~2372'), True)
     return True
 
 
 def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2374'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2374'), '=', False, K[8])
     return t_3150(ctx, k, s, E)
 
@@ -11558,8 +10537,6 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3152(ctx, r1, s, E)
@@ -11591,7 +10568,7 @@ def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2375', item, True)
+            LOCAL(ctx, E, 'x~2375', item, True)
             if x_3593(ctx, E):
                 return t_3154(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11630,7 +10607,7 @@ def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2376', 4, True)
+    LOCAL(ctx, E, 'n~2376', 4, True)
     return True
 
 
@@ -11640,7 +10617,7 @@ def d_3158(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2377', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2377', 'megacredits', True)
     return True
 
 
@@ -11682,26 +10659,14 @@ def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2383', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2384', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2385', x_3612(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2383', 1, True)
+    LOCAL(ctx, E, 'r~2384', 'energy', True)
+    LOCAL(ctx, E, 'k~2385', x_3612(ctx, E), True)
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2384'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
@@ -11714,7 +10679,7 @@ def d_3164(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2383', 1, True)
+    LOCAL(ctx, E, 'n~2383', 1, True)
     return True
 
 
@@ -11724,7 +10689,7 @@ def d_3165(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2384', 'energy', True)
+    LOCAL(ctx, E, 'r~2384', 'energy', True)
     return True
 
 
@@ -11734,7 +10699,7 @@ def d_3166(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2385', x_3612(ctx, E), True)
+    LOCAL(ctx, E, 'k~2385', x_3612(ctx, E), True)
     return True
 
 
@@ -11751,19 +10716,13 @@ def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2386', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2387', 'heat', True)
+    LOCAL(ctx, E, 'n~2386', 5, True)
+    LOCAL(ctx, E, 'r~2387', 'heat', True)
     if not d_3171(ctx, E):
         return False
     return t_3174(ctx, k, s, E)
@@ -11775,7 +10734,7 @@ def d_3169(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2386', 5, True)
+    LOCAL(ctx, E, 'n~2386', 5, True)
     return True
 
 
@@ -11785,24 +10744,19 @@ def d_3170(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2387', 'heat', True)
+    LOCAL(ctx, E, 'r~2387', 'heat', True)
     return True
 
 
 def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3617(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2387'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2386'), '-=', False, K[13])
@@ -11840,22 +10794,13 @@ def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2388', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2389', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2388', 4, True)
+    LOCAL(ctx, E, 'r~2389', 'plants', True)
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2389'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2388'), '+=', False, K[13])
@@ -11868,7 +10813,7 @@ def d_3176(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2388', 4, True)
+    LOCAL(ctx, E, 'n~2388', 4, True)
     return True
 
 
@@ -11878,7 +10823,7 @@ def d_3177(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2389', 'plants', True)
+    LOCAL(ctx, E, 'r~2389', 'plants', True)
     return True
 
 
@@ -11895,19 +10840,13 @@ def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2390', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2391', 'animal', True)
+    LOCAL(ctx, E, 'n~2390', 2, True)
+    LOCAL(ctx, E, 'r~2391', 'animal', True)
     return t_3182(ctx, k, s, E)
 
 
@@ -11917,7 +10856,7 @@ def d_3180(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2390', 2, True)
+    LOCAL(ctx, E, 'n~2390', 2, True)
     return True
 
 
@@ -11927,7 +10866,7 @@ def d_3181(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2391', 'animal', True)
+    LOCAL(ctx, E, 'r~2391', 'animal', True)
     return True
 
 
@@ -11951,15 +10890,12 @@ def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2393', 'ocean', True)
+    LOCAL(ctx, E, 't~2393', 'ocean', True)
     return t_3186(ctx, k, s, E)
 
 
@@ -11969,7 +10905,7 @@ def d_3185(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2393', 'ocean', True)
+    LOCAL(ctx, E, 't~2393', 'ocean', True)
     return True
 
 
@@ -11985,18 +10921,12 @@ def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2403', x_3636(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2403', x_3636(ctx, E), True)
     if not x_3637(ctx, E):
         return False
     return t_3190(ctx, k, s, E)
@@ -12008,7 +10938,7 @@ def d_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2403', x_3636(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2403', x_3636(ctx, E), True)
     return True
 
 
@@ -12031,19 +10961,13 @@ def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2405', E.get('t~2393'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2406', E.get('space~2404'), True)
+    LOCAL(ctx, E, 't~2405', E.get('t~2393'), True)
+    LOCAL(ctx, E, 's~2406', E.get('space~2404'), True)
     return t_3194(ctx, k, s, E)
 
 
@@ -12053,7 +10977,7 @@ def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2405', E.get('t~2393'), True)
+    LOCAL(ctx, E, 't~2405', E.get('t~2393'), True)
     return True
 
 
@@ -12063,25 +10987,19 @@ def d_3193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2406', E.get('space~2404'), True)
+    LOCAL(ctx, E, 's~2406', E.get('space~2404'), True)
     return True
 
 
 def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2406'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2406'), '=', False, K[8])
     return t_3197(ctx, k, s, E)
 
@@ -12133,8 +11051,6 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3199(ctx, r1, s, E)
@@ -12166,7 +11082,7 @@ def t_3200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2407', item, True)
+            LOCAL(ctx, E, 'x~2407', item, True)
             if x_3648(ctx, E):
                 return t_3201(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12200,19 +11116,13 @@ def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2408', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2409', 1, True)
+    LOCAL(ctx, E, 'n~2408', 3, True)
+    LOCAL(ctx, E, 'k~2409', 1, True)
     return t_3207(ctx, k, s, E)
 
 
@@ -12222,7 +11132,7 @@ def d_3205(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2408', 3, True)
+    LOCAL(ctx, E, 'n~2408', 3, True)
     return True
 
 
@@ -12232,7 +11142,7 @@ def d_3206(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2409', 1, True)
+    LOCAL(ctx, E, 'k~2409', 1, True)
     return True
 
 
@@ -12243,22 +11153,15 @@ def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2410', E.get('n~2408'), True)
+    LOCAL(ctx, E, 'n~2410', E.get('n~2408'), True)
     if not d_3209(ctx, E):
         return False
     return t_3220(ctx, r1, s, E)
@@ -12270,7 +11173,7 @@ def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2410', E.get('n~2408'), True)
+    LOCAL(ctx, E, 'n~2410', E.get('n~2408'), True)
     return True
 
 
@@ -12314,22 +11217,13 @@ def d_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3215)
     return True
 
@@ -12373,20 +11267,14 @@ def d_3216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
@@ -12426,20 +11314,14 @@ def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
@@ -12493,15 +11375,12 @@ def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2416', 'greenery', True)
+    LOCAL(ctx, E, 't~2416', 'greenery', True)
     return t_3228(ctx, k, s, E)
 
 
@@ -12511,7 +11390,7 @@ def d_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2416', 'greenery', True)
+    LOCAL(ctx, E, 't~2416', 'greenery', True)
     return True
 
 
@@ -12527,18 +11406,12 @@ def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2426', x_3684(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2426', x_3684(ctx, E), True)
     if not x_3685(ctx, E):
         return False
     return t_3232(ctx, k, s, E)
@@ -12550,7 +11423,7 @@ def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2426', x_3684(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2426', x_3684(ctx, E), True)
     return True
 
 
@@ -12573,19 +11446,13 @@ def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2428', E.get('t~2416'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2429', E.get('space~2427'), True)
+    LOCAL(ctx, E, 't~2428', E.get('t~2416'), True)
+    LOCAL(ctx, E, 's~2429', E.get('space~2427'), True)
     return t_3236(ctx, k, s, E)
 
 
@@ -12595,7 +11462,7 @@ def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2428', E.get('t~2416'), True)
+    LOCAL(ctx, E, 't~2428', E.get('t~2416'), True)
     return True
 
 
@@ -12605,25 +11472,19 @@ def d_3235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2429', E.get('space~2427'), True)
+    LOCAL(ctx, E, 's~2429', E.get('space~2427'), True)
     return True
 
 
 def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2429'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2429'), '=', False, K[8])
     return t_3239(ctx, k, s, E)
 
@@ -12675,8 +11536,6 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3241(ctx, r1, s, E)
@@ -12708,7 +11567,7 @@ def t_3242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2430', item, True)
+            LOCAL(ctx, E, 'x~2430', item, True)
             if x_3696(ctx, E):
                 return t_3243(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12748,22 +11607,15 @@ def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2433', x_3710(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2434', 'energy', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2433', x_3710(ctx, E), True)
+        LOCAL(ctx, E, 'r~2434', 'energy', True)
         if not d_3254(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2431', x_3703(ctx, E), True)
+    LOCAL(ctx, E, 'n~2431', x_3703(ctx, E), True)
     return t_3248(ctx, r1, s, E)
 
 
@@ -12773,19 +11625,16 @@ def d_3247(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2431', x_3703(ctx, E), True)
+    LOCAL(ctx, E, 'n~2431', x_3703(ctx, E), True)
     return True
 
 
 def t_3248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3704(ctx, E):
         return False
     return t_3250(ctx, k, s, E)
@@ -12827,7 +11676,7 @@ def d_3252(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2433', x_3710(ctx, E), True)
+    LOCAL(ctx, E, 'n~2433', x_3710(ctx, E), True)
     return True
 
 
@@ -12837,24 +11686,19 @@ def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2434', 'energy', True)
+    LOCAL(ctx, E, 'r~2434', 'energy', True)
     return True
 
 
 def d_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3712(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2434'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2433'), '-=', False, K[13])
@@ -12885,22 +11729,13 @@ def d_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2435', x_3715(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2436', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2435', x_3715(ctx, E), True)
+    LOCAL(ctx, E, 'r~2436', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2436'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2435'), '+=', False, K[13])
@@ -12913,7 +11748,7 @@ def d_3258(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2435', x_3715(ctx, E), True)
+    LOCAL(ctx, E, 'n~2435', x_3715(ctx, E), True)
     return True
 
 
@@ -12923,7 +11758,7 @@ def d_3259(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2436', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2436', 'megacredits', True)
     return True
 
 
@@ -12940,18 +11775,12 @@ def d_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3261(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:554
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2437', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2437', 8, True)
     STMT(ctx, 3263)
     return True
 
@@ -12962,7 +11791,7 @@ def d_3262(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:554
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2437', 8, True)
+    LOCAL(ctx, E, 'n~2437', 8, True)
     return True
 
 
@@ -12975,15 +11804,12 @@ def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3264(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:564
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2438', 1, True)
+    LOCAL(ctx, E, 'n~2438', 1, True)
     if not d_3266(ctx, E):
         return False
     return True
@@ -12995,7 +11821,7 @@ def d_3265(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:564
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2438', 1, True)
+    LOCAL(ctx, E, 'n~2438', 1, True)
     return True
 
 
@@ -13039,22 +11865,13 @@ def d_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3272)
     return True
 
@@ -13098,20 +11915,14 @@ def d_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
@@ -13139,23 +11950,14 @@ def d_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2444', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2445', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2446', x_3739(ctx, E), True)
+    LOCAL(ctx, E, 't~2444', 'tr', True)
+    LOCAL(ctx, E, 'n~2445', 1, True)
+    LOCAL(ctx, E, 'k~2446', x_3739(ctx, E), True)
     if not d_3281(ctx, E):
         return False
     return True
@@ -13167,7 +11969,7 @@ def d_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2444', 'tr', True)
+    LOCAL(ctx, E, 't~2444', 'tr', True)
     return True
 
 
@@ -13177,7 +11979,7 @@ def d_3279(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2445', 1, True)
+    LOCAL(ctx, E, 'n~2445', 1, True)
     return True
 
 
@@ -13187,24 +11989,18 @@ def d_3280(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2446', x_3739(ctx, E), True)
+    LOCAL(ctx, E, 'k~2446', x_3739(ctx, E), True)
     return True
 
 
 def d_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2447', E.get('t~2444'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2448', x_3741(ctx, E), True)
+    LOCAL(ctx, E, 't~2447', E.get('t~2444'), True)
+    LOCAL(ctx, E, 'n~2448', x_3741(ctx, E), True)
     if not d_3284(ctx, E):
         return False
     return True
@@ -13216,7 +12012,7 @@ def d_3282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2447', E.get('t~2444'), True)
+    LOCAL(ctx, E, 't~2447', E.get('t~2444'), True)
     return True
 
 
@@ -13226,7 +12022,7 @@ def d_3283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2448', x_3741(ctx, E), True)
+    LOCAL(ctx, E, 'n~2448', x_3741(ctx, E), True)
     return True
 
 
@@ -13238,8 +12034,6 @@ def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3742(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2447'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2448'), '+=', False, K[16])
@@ -13262,14 +12056,11 @@ def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2448'), '+=', False, K[17])
@@ -13298,8 +12089,6 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3747(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -13319,22 +12108,13 @@ def d_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2449', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2450', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2449', 5, True)
+    LOCAL(ctx, E, 'r~2450', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2450'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2449'), '+=', False, K[6])
@@ -13347,7 +12127,7 @@ def d_3291(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2449', 5, True)
+    LOCAL(ctx, E, 'n~2449', 5, True)
     return True
 
 
@@ -13357,7 +12137,7 @@ def d_3292(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2450', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2450', 'megacredits', True)
     return True
 
 
@@ -13374,15 +12154,12 @@ def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:594
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2452', 'restricted_area', True)
+    LOCAL(ctx, E, 't~2452', 'restricted_area', True)
     return t_3296(ctx, k, s, E)
 
 
@@ -13392,7 +12169,7 @@ def d_3295(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:594
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2452', 'restricted_area', True)
+    LOCAL(ctx, E, 't~2452', 'restricted_area', True)
     return True
 
 
@@ -13408,18 +12185,12 @@ def t_3296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2462', x_3758(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2462', x_3758(ctx, E), True)
     if not x_3759(ctx, E):
         return False
     return t_3300(ctx, k, s, E)
@@ -13431,7 +12202,7 @@ def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2462', x_3758(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2462', x_3758(ctx, E), True)
     return True
 
 
@@ -13454,19 +12225,13 @@ def t_3300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2464', E.get('t~2452'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2465', E.get('space~2463'), True)
+    LOCAL(ctx, E, 't~2464', E.get('t~2452'), True)
+    LOCAL(ctx, E, 's~2465', E.get('space~2463'), True)
     return t_3304(ctx, k, s, E)
 
 
@@ -13476,7 +12241,7 @@ def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2464', E.get('t~2452'), True)
+    LOCAL(ctx, E, 't~2464', E.get('t~2452'), True)
     return True
 
 
@@ -13486,25 +12251,19 @@ def d_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2465', E.get('space~2463'), True)
+    LOCAL(ctx, E, 's~2465', E.get('space~2463'), True)
     return True
 
 
 def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2465'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2465'), '=', False, K[8])
     return t_3307(ctx, k, s, E)
 
@@ -13556,8 +12315,6 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3309(ctx, r1, s, E)
@@ -13589,7 +12346,7 @@ def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2466', item, True)
+            LOCAL(ctx, E, 'x~2466', item, True)
             if x_3770(ctx, E):
                 return t_3311(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13623,15 +12380,12 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2467', 2, True)
+    LOCAL(ctx, E, 'n~2467', 2, True)
     return t_3316(ctx, k, s, E)
 
 
@@ -13641,28 +12395,19 @@ def d_3315(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2467', 2, True)
+    LOCAL(ctx, E, 'n~2467', 2, True)
     return True
 
 
 def t_3316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2468', E.get('n~2467'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2469', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2470', 0, True)
+    LOCAL(ctx, E, 'price~2468', E.get('n~2467'), True)
+    LOCAL(ctx, E, 'sv~2469', 0, True)
+    LOCAL(ctx, E, 'tv~2470', 0, True)
     return t_3320(ctx, k, s, E)
 
 
@@ -13672,7 +12417,7 @@ def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2468', E.get('n~2467'), True)
+    LOCAL(ctx, E, 'price~2468', E.get('n~2467'), True)
     return True
 
 
@@ -13682,7 +12427,7 @@ def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2469', 0, True)
+    LOCAL(ctx, E, 'sv~2469', 0, True)
     return True
 
 
@@ -13692,28 +12437,19 @@ def d_3319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2470', 0, True)
+    LOCAL(ctx, E, 'tv~2470', 0, True)
     return True
 
 
 def t_3320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2471', x_3781(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2472', x_3782(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2473', x_3783(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2471', x_3781(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2472', x_3782(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2473', x_3783(ctx, E), True)
     return t_3324(ctx, k, s, E)
 
 
@@ -13723,7 +12459,7 @@ def d_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2471', x_3781(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2471', x_3781(ctx, E), True)
     return True
 
 
@@ -13733,7 +12469,7 @@ def d_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2472', x_3782(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2472', x_3782(ctx, E), True)
     return True
 
 
@@ -13743,7 +12479,7 @@ def d_3323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2473', x_3783(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2473', x_3783(ctx, E), True)
     return True
 
 
@@ -13759,19 +12495,14 @@ def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3785(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2468'), '-=', False, K[13])
@@ -13802,14 +12533,11 @@ def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3788(ctx, E):
         return False
     return t_3330(ctx, k, s, E)
@@ -13834,32 +12562,20 @@ def t_3330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2474'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2475'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2476'), '-=', False, K[13])
@@ -13915,15 +12631,12 @@ def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2477', 1, True)
+    LOCAL(ctx, E, 'n~2477', 1, True)
     if not d_3338(ctx, E):
         return False
     return True
@@ -13935,7 +12648,7 @@ def d_3337(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2477', 1, True)
+    LOCAL(ctx, E, 'n~2477', 1, True)
     return True
 
 
@@ -13979,22 +12692,13 @@ def d_3340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3344)
     return True
 
@@ -14038,20 +12742,14 @@ def d_3345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
@@ -14079,29 +12777,18 @@ def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2478', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2479', 'energy', True)
+    LOCAL(ctx, E, 'n~2478', 1, True)
+    LOCAL(ctx, E, 'r~2479', 'energy', True)
     if not d_3352(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2480', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2481', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2480', 2, True)
+    LOCAL(ctx, E, 'r~2481', 'megacredits', True)
     if not d_3357(ctx, E):
         return False
     return True
@@ -14113,7 +12800,7 @@ def d_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2478', 1, True)
+    LOCAL(ctx, E, 'n~2478', 1, True)
     return True
 
 
@@ -14123,24 +12810,19 @@ def d_3351(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2479', 'energy', True)
+    LOCAL(ctx, E, 'r~2479', 'energy', True)
     return True
 
 
 def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3818(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2479'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2478'), '-=', False, K[6])
@@ -14176,7 +12858,7 @@ def d_3355(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2480', 2, True)
+    LOCAL(ctx, E, 'n~2480', 2, True)
     return True
 
 
@@ -14186,24 +12868,19 @@ def d_3356(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2481', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2481', 'megacredits', True)
     return True
 
 
 def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3823(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2481'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2480'), '-=', False, K[6])
@@ -14241,22 +12918,12 @@ def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2484', 'city', True)
+        LOCAL(ctx, E, 't~2484', 'city', True)
         return t_3366(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2482', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2483', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2482', 1, True)
+    LOCAL(ctx, E, 'r~2483', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2483'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2482'), '+=', False, K[6])
@@ -14269,7 +12936,7 @@ def d_3361(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2482', 1, True)
+    LOCAL(ctx, E, 'n~2482', 1, True)
     return True
 
 
@@ -14279,7 +12946,7 @@ def d_3362(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2483', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2483', 'megacredits', True)
     return True
 
 
@@ -14310,7 +12977,7 @@ def d_3365(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2484', 'city', True)
+    LOCAL(ctx, E, 't~2484', 'city', True)
     return True
 
 
@@ -14326,18 +12993,12 @@ def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2494', x_3833(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2494', x_3833(ctx, E), True)
     if not x_3834(ctx, E):
         return False
     return t_3370(ctx, k, s, E)
@@ -14349,7 +13010,7 @@ def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2494', x_3833(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2494', x_3833(ctx, E), True)
     return True
 
 
@@ -14372,19 +13033,13 @@ def t_3370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2496', E.get('t~2484'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2497', E.get('space~2495'), True)
+    LOCAL(ctx, E, 't~2496', E.get('t~2484'), True)
+    LOCAL(ctx, E, 's~2497', E.get('space~2495'), True)
     return t_3374(ctx, k, s, E)
 
 
@@ -14394,7 +13049,7 @@ def d_3372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2496', E.get('t~2484'), True)
+    LOCAL(ctx, E, 't~2496', E.get('t~2484'), True)
     return True
 
 
@@ -14404,25 +13059,19 @@ def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2497', E.get('space~2495'), True)
+    LOCAL(ctx, E, 's~2497', E.get('space~2495'), True)
     return True
 
 
 def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2497'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2497'), '=', False, K[8])
     return t_3377(ctx, k, s, E)
 
@@ -14474,8 +13123,6 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3379(ctx, r1, s, E)
@@ -14507,7 +13154,7 @@ def t_3380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2498', item, True)
+            LOCAL(ctx, E, 'x~2498', item, True)
             if x_3845(ctx, E):
                 return t_3381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14541,22 +13188,13 @@ def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2499', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2500', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2499', 1, True)
+    LOCAL(ctx, E, 'r~2500', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2500'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2499'), '+=', False, K[6])
@@ -14569,7 +13207,7 @@ def d_3385(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2499', 1, True)
+    LOCAL(ctx, E, 'n~2499', 1, True)
     return True
 
 
@@ -14579,7 +13217,7 @@ def d_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2500', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2500', 'megacredits', True)
     return True
 
 
@@ -14602,30 +13240,17 @@ def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2505', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2506', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2505', 1, True)
+        LOCAL(ctx, E, 'r~2506', 'energy', True)
         c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2505'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2501', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2502', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2501', 1, True)
+    LOCAL(ctx, E, 'r~2502', 'energy', True)
     return t_3391(ctx, r1, s, E)
 
 
@@ -14635,7 +13260,7 @@ def d_3389(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2501', 1, True)
+    LOCAL(ctx, E, 'n~2501', 1, True)
     return True
 
 
@@ -14645,7 +13270,7 @@ def d_3390(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2502', 'energy', True)
+    LOCAL(ctx, E, 'r~2502', 'energy', True)
     return True
 
 
@@ -14661,14 +13286,11 @@ def t_3391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3860(ctx, E):
         return False
     return t_3394(ctx, k, s, E)
@@ -14710,7 +13332,7 @@ def d_3396(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2505', 1, True)
+    LOCAL(ctx, E, 'n~2505', 1, True)
     return True
 
 
@@ -14720,7 +13342,7 @@ def d_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2506', 'energy', True)
+    LOCAL(ctx, E, 'r~2506', 'energy', True)
     return True
 
 
@@ -14737,15 +13359,12 @@ def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2507', 10, True)
+    LOCAL(ctx, E, 'n~2507', 10, True)
     return t_3401(ctx, k, s, E)
 
 
@@ -14755,28 +13374,19 @@ def d_3400(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2507', 10, True)
+    LOCAL(ctx, E, 'n~2507', 10, True)
     return True
 
 
 def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2508', E.get('n~2507'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2509', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2510', 0, True)
+    LOCAL(ctx, E, 'price~2508', E.get('n~2507'), True)
+    LOCAL(ctx, E, 'sv~2509', 0, True)
+    LOCAL(ctx, E, 'tv~2510', 0, True)
     return t_3405(ctx, k, s, E)
 
 
@@ -14786,7 +13396,7 @@ def d_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2508', E.get('n~2507'), True)
+    LOCAL(ctx, E, 'price~2508', E.get('n~2507'), True)
     return True
 
 
@@ -14796,7 +13406,7 @@ def d_3403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2509', 0, True)
+    LOCAL(ctx, E, 'sv~2509', 0, True)
     return True
 
 
@@ -14806,28 +13416,19 @@ def d_3404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2510', 0, True)
+    LOCAL(ctx, E, 'tv~2510', 0, True)
     return True
 
 
 def t_3405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2511', x_3875(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2512', x_3876(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2513', x_3877(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2511', x_3875(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2512', x_3876(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2513', x_3877(ctx, E), True)
     return t_3409(ctx, k, s, E)
 
 
@@ -14837,7 +13438,7 @@ def d_3406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2511', x_3875(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2511', x_3875(ctx, E), True)
     return True
 
 
@@ -14847,7 +13448,7 @@ def d_3407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2512', x_3876(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2512', x_3876(ctx, E), True)
     return True
 
 
@@ -14857,7 +13458,7 @@ def d_3408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2513', x_3877(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2513', x_3877(ctx, E), True)
     return True
 
 
@@ -14873,19 +13474,14 @@ def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3879(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2508'), '-=', False, K[13])
@@ -14916,14 +13512,11 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3882(ctx, E):
         return False
     return t_3415(ctx, k, s, E)
@@ -14948,32 +13541,20 @@ def t_3415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2514'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2515'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2516'), '-=', False, K[13])
@@ -15029,22 +13610,13 @@ def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3421(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2517', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2518', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2517', 2, True)
+    LOCAL(ctx, E, 'r~2518', 'heat', True)
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2518'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2517'), '+=', False, K[6])
@@ -15057,7 +13629,7 @@ def d_3422(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2517', 2, True)
+    LOCAL(ctx, E, 'n~2517', 2, True)
     return True
 
 
@@ -15067,7 +13639,7 @@ def d_3423(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2518', 'heat', True)
+    LOCAL(ctx, E, 'r~2518', 'heat', True)
     return True
 
 
@@ -15084,22 +13656,13 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3425(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2519', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2520', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2519', 7, True)
+    LOCAL(ctx, E, 'r~2520', 'heat', True)
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2520'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2519'), '+=', False, K[6])
@@ -15112,7 +13675,7 @@ def d_3426(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2519', 7, True)
+    LOCAL(ctx, E, 'n~2519', 7, True)
     return True
 
 
@@ -15122,7 +13685,7 @@ def d_3427(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2520', 'heat', True)
+    LOCAL(ctx, E, 'r~2520', 'heat', True)
     return True
 
 
@@ -15139,15 +13702,12 @@ def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3429(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:651
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2521', 2, True)
+    LOCAL(ctx, E, 'n~2521', 2, True)
     if not d_3431(ctx, E):
         return False
     return True
@@ -15159,7 +13719,7 @@ def d_3430(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:651
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2521', 2, True)
+    LOCAL(ctx, E, 'n~2521', 2, True)
     return True
 
 
@@ -15203,22 +13763,13 @@ def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3437)
     return True
 
@@ -15262,20 +13813,14 @@ def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
@@ -15303,19 +13848,13 @@ def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2522', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2523', 'energy', True)
+    LOCAL(ctx, E, 'n~2522', 1, True)
+    LOCAL(ctx, E, 'r~2523', 'energy', True)
     if not d_3445(ctx, E):
         return False
     return True
@@ -15327,7 +13866,7 @@ def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2522', 1, True)
+    LOCAL(ctx, E, 'n~2522', 1, True)
     return True
 
 
@@ -15337,24 +13876,19 @@ def d_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2523', 'energy', True)
+    LOCAL(ctx, E, 'r~2523', 'energy', True)
     return True
 
 
 def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3920(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2523'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2522'), '-=', False, K[6])
@@ -15391,14 +13925,9 @@ def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2524', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2525', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2524', 'tr', True)
+        LOCAL(ctx, E, 'n~2525', 2, True)
         if not d_3452(ctx, E):
             return False
         return k()
@@ -15421,7 +13950,7 @@ def d_3450(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2524', 'tr', True)
+    LOCAL(ctx, E, 't~2524', 'tr', True)
     return True
 
 
@@ -15431,7 +13960,7 @@ def d_3451(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2525', 2, True)
+    LOCAL(ctx, E, 'n~2525', 2, True)
     return True
 
 
@@ -15443,8 +13972,6 @@ def d_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3926(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2524'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2525'), '+=', False, K[16])
@@ -15467,14 +13994,11 @@ def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2525'), '+=', False, K[17])
@@ -15503,8 +14027,6 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3931(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -15524,18 +14046,12 @@ def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2526', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2526', 2, True)
     STMT(ctx, 3460)
     return True
 
@@ -15546,7 +14062,7 @@ def d_3459(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2526', 2, True)
+    LOCAL(ctx, E, 'n~2526', 2, True)
     return True
 
 
@@ -15559,30 +14075,15 @@ def d_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirement
 
 
 def d_3461(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2532', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2533', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~2534', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2535', x_3940(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2532', 1, True)
+    LOCAL(ctx, E, 'r~2533', 'megacredits', True)
+    LOCAL(ctx, E, 'm~2534', 2, True)
+    LOCAL(ctx, E, 'k~2535', x_3940(ctx, E), True)
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
@@ -15595,7 +14096,7 @@ def d_3462(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2532', 1, True)
+    LOCAL(ctx, E, 'n~2532', 1, True)
     return True
 
 
@@ -15605,7 +14106,7 @@ def d_3463(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2533', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2533', 'megacredits', True)
     return True
 
 
@@ -15615,7 +14116,7 @@ def d_3464(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2534', 2, True)
+    LOCAL(ctx, E, 'm~2534', 2, True)
     return True
 
 
@@ -15625,7 +14126,7 @@ def d_3465(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2535', x_3940(ctx, E), True)
+    LOCAL(ctx, E, 'k~2535', x_3940(ctx, E), True)
     return True
 
 
@@ -15651,19 +14152,13 @@ def t_3467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2540', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2541', 'energy', True)
+    LOCAL(ctx, E, 'n~2540', 1, True)
+    LOCAL(ctx, E, 'r~2541', 'energy', True)
     if not d_3471(ctx, E):
         return False
     return True
@@ -15675,7 +14170,7 @@ def d_3469(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2540', 1, True)
+    LOCAL(ctx, E, 'n~2540', 1, True)
     return True
 
 
@@ -15685,24 +14180,19 @@ def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2541', 'energy', True)
+    LOCAL(ctx, E, 'r~2541', 'energy', True)
     return True
 
 
 def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3948(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2541'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2540'), '-=', False, K[6])
@@ -15742,15 +14232,12 @@ def t_3474(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2542', 2, True)
+    LOCAL(ctx, E, 'n~2542', 2, True)
     if not d_3477(ctx, E):
         return False
     return True
@@ -15762,7 +14249,7 @@ def d_3476(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2542', 2, True)
+    LOCAL(ctx, E, 'n~2542', 2, True)
     return True
 
 
@@ -15806,22 +14293,13 @@ def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3483)
     return True
 
@@ -15865,20 +14343,14 @@ def d_3484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
