@@ -161,10 +161,15 @@ class ExprCompiler:
 
     # ---- operators -------------------------------------------------------------------
     def number(self, n: Node) -> str:
-        """``num(E)``'s source; an int literal is itself."""
+        """``num(E)``'s source; an int literal is itself, an int value is not passed to
+        ``num`` (inlined where a walrus temporary may hold it)."""
         if n["op"] == "lit" and type(n["v"]) is int:
             return repr(n["v"]) if n["v"] >= 0 else f"({n['v']!r})"
-        return f"num({self.code(n)})"
+        code = self.code(n)
+        b = self.bound(code) if n["op"] != "lit" else None
+        if b is None:
+            return f"num({code})"
+        return f"({b[0]} if type({b[1]}) is int else num({b[0]}))"
 
     def _ar(self, n: Node) -> str:
         o = n["o"]

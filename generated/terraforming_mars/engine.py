@@ -153,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~674')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
+    return (True if (E.get('more~674')) and (((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -199,13 +199,13 @@ def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~673')) > 0)
+    return ((_w1 if type((_w1 := E.get('sold~673'))) is int else num(_w1)) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -217,7 +217,7 @@ def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~678'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~678'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~678'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~678'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~678'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~678'))) is str else 0))) is int else num(_w5)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -275,25 +275,25 @@ def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
-    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
+    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
 
 
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_682, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_682, 0)), (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('step', 0) if type(v_p_682) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('max', 0) if type(v_p_682) is str else 0))) for v_p_682 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('tile', None) if type(v_p_682) is str else None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_682, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_682, 0)), (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('step', 0) if type(v_p_682) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_682, NOREC).get('max', 0) if type(v_p_682) is str else 0))) is int else num(_w3))) for v_p_682 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_682, NOREC).get('tile', None) if type(v_p_682) is str else None) == E.get('t~681'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~681'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_690)) > 0)) else False) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_689 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_689, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_689, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_689, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])) else False)]))([v_s_684 for v_s_684 in [v_x_683 for v_x_683 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_683, NOREC).get('type', None) if type(v_x_683) is str else None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))] if (True if ((not (v_s_684 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_684, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('t~681'))) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_684 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_684, _w2)))) or (((_w3.get(v_s_684, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_684, None)) == E.get('you'))) else False)) and ((True if ((v_s_684 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~681'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_684, _w6))) or ((not any([(True if ((v_x_685 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_685, _w7))) and ((not (v_x_685 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~681'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_685, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_685, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_685, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_685, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_685, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_686)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_685, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_685, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_686)) else False)) else False) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))) else False)) else False)]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~681'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_690))) is int else num(_w22)) > 0)) else False) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_689 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_689, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_689, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_689, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])) else False)]))([v_s_684 for v_s_684 in [v_x_683 for v_x_683 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_683, NOREC).get('type', None) if type(v_x_683) is str else None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))] if (True if ((not (v_s_684 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_684, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('t~681'))) or (((ctx.index.plain['spaces'].get(v_s_684, NOREC).get('reserved', None) if type(v_s_684) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_684 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_684, _w2)))) or (((_w3.get(v_s_684, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_684, None)) == E.get('you'))) else False)) and ((True if ((v_s_684 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~681'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_684, _w6))) or ((not any([(True if ((v_x_685 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_685, _w7))) and ((not (v_x_685 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~681'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_685, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_685, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_685, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_685, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_685, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_686)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_685, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_685, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_686)) else False)) else False) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~691'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~691')))) is int else num(_w1)) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -355,25 +355,25 @@ def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_696, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_696, 0)), (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('step', 0) if type(v_p_696) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('max', 0) if type(v_p_696) is str else 0))) for v_p_696 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('tile', None) if type(v_p_696) is str else None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_696, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_696, 0)), (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('step', 0) if type(v_p_696) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_696, NOREC).get('max', 0) if type(v_p_696) is str else 0))) is int else num(_w3))) for v_p_696 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_696, NOREC).get('tile', None) if type(v_p_696) is str else None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_698, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_698, 0)), (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('step', 0) if type(v_p_698) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('max', 0) if type(v_p_698) is str else 0))) for v_p_698 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('tile', None) if type(v_p_698) is str else None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_698, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_698, 0)), (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('step', 0) if type(v_p_698) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_698, NOREC).get('max', 0) if type(v_p_698) is str else 0))) is int else num(_w3))) for v_p_698 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_698, NOREC).get('tile', None) if type(v_p_698) is str else None) == E.get('t~697'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~697'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_706)) > 0)) else False) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_705 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_705, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_705, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])) else False)]))([v_s_700 for v_s_700 in [v_x_699 for v_x_699 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_699, NOREC).get('type', None) if type(v_x_699) is str else None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))] if (True if ((not (v_s_700 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_700, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('t~697'))) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_700 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_700, _w2)))) or (((_w3.get(v_s_700, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_700, None)) == E.get('you'))) else False)) and ((True if ((v_s_700 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~697'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_700, _w6))) or ((not any([(True if ((v_x_701 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_701, _w7))) and ((not (v_x_701 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~697'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_701, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_701, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_701, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_701, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_701, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_702)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_701, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_701, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_702)) else False)) else False) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))) else False)) else False)]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~697'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_706))) is int else num(_w22)) > 0)) else False) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_705 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_705, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_705, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])) else False)]))([v_s_700 for v_s_700 in [v_x_699 for v_x_699 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_699, NOREC).get('type', None) if type(v_x_699) is str else None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))] if (True if ((not (v_s_700 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_700, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('t~697'))) or (((ctx.index.plain['spaces'].get(v_s_700, NOREC).get('reserved', None) if type(v_s_700) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_700 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_700, _w2)))) or (((_w3.get(v_s_700, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_700, None)) == E.get('you'))) else False)) and ((True if ((v_s_700 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~697'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_700, _w6))) or ((not any([(True if ((v_x_701 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_701, _w7))) and ((not (v_x_701 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~697'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_701, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_701, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_701, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_701, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_701, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_702)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_701, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_701, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_702)) else False)) else False) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))) else False)) else False)]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~707'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~707')))) is int else num(_w1)) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -437,19 +437,19 @@ def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_713, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_713, 0)), (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('step', 0) if type(v_p_713) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('max', 0) if type(v_p_713) is str else 0))) for v_p_713 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('tile', None) if type(v_p_713) is str else None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_713, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_713, 0)), (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('step', 0) if type(v_p_713) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_713, NOREC).get('max', 0) if type(v_p_713) is str else 0))) is int else num(_w3))) for v_p_713 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_713, NOREC).get('tile', None) if type(v_p_713) is str else None) == E.get('t~712'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~712'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_721)) > 0)) else False) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_720 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_720, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_720, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_720, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])) else False)]))([v_s_715 for v_s_715 in [v_x_714 for v_x_714 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_714, NOREC).get('type', None) if type(v_x_714) is str else None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))] if (True if ((not (v_s_715 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_715, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('t~712'))) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_715 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_715, _w2)))) or (((_w3.get(v_s_715, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_715, None)) == E.get('you'))) else False)) and ((True if ((v_s_715 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~712'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_715, _w6))) or ((not any([(True if ((v_x_716 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w7))) and ((not (v_x_716 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~712'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_716, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_716, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_716, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_716, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_716, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_717)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_716, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_716, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_717)) else False)) else False) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))) else False)) else False)]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~712'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_721))) is int else num(_w22)) > 0)) else False) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_720 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_720, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_720, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_720, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])) else False)]))([v_s_715 for v_s_715 in [v_x_714 for v_x_714 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_714, NOREC).get('type', None) if type(v_x_714) is str else None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))] if (True if ((not (v_s_715 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_715, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('t~712'))) or (((ctx.index.plain['spaces'].get(v_s_715, NOREC).get('reserved', None) if type(v_s_715) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_715 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_715, _w2)))) or (((_w3.get(v_s_715, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_715, None)) == E.get('you'))) else False)) and ((True if ((v_s_715 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~712'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_715, _w6))) or ((not any([(True if ((v_x_716 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w7))) and ((not (v_x_716 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~712'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_716, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_716, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_716, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_716, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_716, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_717)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_716, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_716, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_717)) else False)) else False) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))) else False)) else False)]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~722'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~722')))) is int else num(_w1)) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -519,19 +519,19 @@ def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_730, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_730, 0)), (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_730, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_730, 0)), (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) is int else num(_w3))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == E.get('t~729'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~729'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_738)) > 0)) else False) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_737 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_737, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_737, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_737, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])) else False)]))([v_s_732 for v_s_732 in [v_x_731 for v_x_731 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_731, NOREC).get('type', None) if type(v_x_731) is str else None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))] if (True if ((not (v_s_732 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_732, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_732, _w2)))) or (((_w3.get(v_s_732, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~729'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_732, _w6))) or ((not any([(True if ((v_x_733 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_733, _w7))) and ((not (v_x_733 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~729'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_733, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_733, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_733, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_733, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_733, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_733, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_733, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))) else False)) else False)]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~729'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_738))) is int else num(_w22)) > 0)) else False) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_737 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_737, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_737, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_737, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])) else False)]))([v_s_732 for v_s_732 in [v_x_731 for v_x_731 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_731, NOREC).get('type', None) if type(v_x_731) is str else None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))] if (True if ((not (v_s_732 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_732, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_732, _w2)))) or (((_w3.get(v_s_732, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~729'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_732, _w6))) or ((not any([(True if ((v_x_733 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_733, _w7))) and ((not (v_x_733 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~729'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_733, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_733, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_733, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_733, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_733, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_733, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_733, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))) else False)) else False)]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~739'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~739')))) is int else num(_w1)) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -595,7 +595,7 @@ def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~744'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~744'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~744'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~744'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~744'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~744'))) is str else 0))) is int else num(_w5)))
 
 
 def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -653,7 +653,7 @@ def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
-    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
+    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
@@ -719,7 +719,7 @@ def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -767,7 +767,7 @@ def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -809,7 +809,7 @@ def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1025,7 +1025,7 @@ def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1067,7 +1067,7 @@ def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1133,7 +1133,7 @@ def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1157,7 +1157,7 @@ def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1169,7 +1169,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1241,7 +1241,7 @@ def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1301,19 +1301,19 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2569, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2569, 0)), (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('step', 0) if type(v_p_2569) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('max', 0) if type(v_p_2569) is str else 0))) for v_p_2569 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('tile', None) if type(v_p_2569) is str else None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2569, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2569, 0)), (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('step', 0) if type(v_p_2569) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('max', 0) if type(v_p_2569) is str else 0))) is int else num(_w3))) for v_p_2569 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2569, NOREC).get('tile', None) if type(v_p_2569) is str else None) == E.get('t~2568'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2568'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2577)) > 0)) else False) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2576 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2576, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2576, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2576, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])) else False)]))([v_s_2571 for v_s_2571 in [v_x_2570 for v_x_2570 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2570, NOREC).get('type', None) if type(v_x_2570) is str else None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))] if (True if ((not (v_s_2571 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2571, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('t~2568'))) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2571 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2571, _w2)))) or (((_w3.get(v_s_2571, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2571, None)) == E.get('you'))) else False)) and ((True if ((v_s_2571 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2571, _w6))) or ((not any([(True if ((v_x_2572 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2572, _w7))) and ((not (v_x_2572 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2572, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2572, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2572, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2572, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2572, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2573)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2572, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2572, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2573)) else False)) else False) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))) else False)) else False)]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2568'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2577))) is int else num(_w22)) > 0)) else False) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2576 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2576, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2576, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2576, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])) else False)]))([v_s_2571 for v_s_2571 in [v_x_2570 for v_x_2570 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2570, NOREC).get('type', None) if type(v_x_2570) is str else None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))] if (True if ((not (v_s_2571 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2571, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('t~2568'))) or (((ctx.index.plain['spaces'].get(v_s_2571, NOREC).get('reserved', None) if type(v_s_2571) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2571 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2571, _w2)))) or (((_w3.get(v_s_2571, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2571, None)) == E.get('you'))) else False)) and ((True if ((v_s_2571 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2571, _w6))) or ((not any([(True if ((v_x_2572 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2572, _w7))) and ((not (v_x_2572 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2568'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2572, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2572, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2572, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2572, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2572, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2573)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2572, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2572, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2573)) else False)) else False) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))) else False)) else False)]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2578'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2578')))) is int else num(_w1)) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1437,19 +1437,19 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2593') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2594') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1461,7 +1461,7 @@ def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2592')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2592'))) is int else num(_w4)))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1473,31 +1473,31 @@ def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2595')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2596')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2597'))))) >= num(E.get('price~2592')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2595'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2596'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2597'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2592'))) is int else num(_w16)))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2592'), E.get('s_v~2595')))) is int else num(_w3)) - 1), E.get('s_v~2595'))]) if ((_w4 if type((_w4 := E.get('s_v~2595'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2592'), E.get('t_v~2596')))) is int else num(_w3)) - 1), E.get('t_v~2596'))]) if ((_w4 if type((_w4 := E.get('t_v~2596'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2592'), E.get('h_v~2597')))) is int else num(_w3)) - 1), E.get('h_v~2597'))]) if ((_w4 if type((_w4 := E.get('h_v~2597'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2598')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('t~2599')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592')))) else False))) and ((not (True if ((num(E.get('h~2600')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2592'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2598'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2595'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2599'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2596'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2600'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2597'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2598'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2598'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2595'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2599'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2596'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2600'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2597'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2595'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2592'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2599'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2598'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2595'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2599'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2596'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2600'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2597'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2596'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2592'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2600'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2598'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2595'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2599'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2596'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2600'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2597'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2597'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2592'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1509,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2592'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2598'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2595'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2599'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2596'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2600'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2597'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1533,7 +1533,7 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > 0) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > 0) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2592'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2598'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2595'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2599'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2596'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2600'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2597'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2598')} if ((_w13 if type((_w13 := E.get('s_v~2595'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2599')} if ((_w14 if type((_w14 := E.get('t_v~2596'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2600')} if ((_w15 if type((_w15 := E.get('h_v~2597'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1557,7 +1557,7 @@ def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2601') == 'tr')) and ((num(E.get('n~2602')) > 0)) else False)
+    return (True if ((E.get('t~2601') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2602'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1599,7 +1599,7 @@ def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2609')) * num(E.get('k~2611')))
+    return ((_w1 if type((_w1 := E.get('n~2609'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2611'))) is int else num(_w2)))
 
 
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1611,31 +1611,31 @@ def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
 def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))) >= 35)
+    return ((_w3 if type((_w3 := (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0)))) is int else num(_w3)) >= 35)
 
 
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2612, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2612, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2612, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2612, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2612, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2612, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2612, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2612, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2613, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2613, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2613, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2613, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2613, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2613, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2613, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2613, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2613, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2613, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2613, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2613, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2613, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2613, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2613, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2613, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2615 for v_x_2615 in items_of((ctx.index.plain['cards'].get(v_c_2614, NOREC).get('tags', []) if type(v_c_2614) is str else [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2617 for v_x_2617 in items_of((ctx.index.plain['corporations'].get(v_c_2616, NOREC).get('tags', []) if type(v_c_2616) is str else [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2615 for v_x_2615 in items_of((ctx.index.plain['cards'].get(v_c_2614, NOREC).get('tags', []) if type(v_c_2614) is str else [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2617 for v_x_2617 in items_of((ctx.index.plain['corporations'].get(v_c_2616, NOREC).get('tags', []) if type(v_c_2616) is str else [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) >= 16)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) >= 16)
 
 
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1653,19 +1653,19 @@ def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2623, 0)), (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('step', 0) if type(v_p_2623) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('max', 0) if type(v_p_2623) is str else 0))) for v_p_2623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('tile', None) if type(v_p_2623) is str else None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2623, 0)), (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('step', 0) if type(v_p_2623) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('max', 0) if type(v_p_2623) is str else 0))) is int else num(_w3))) for v_p_2623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2623, NOREC).get('tile', None) if type(v_p_2623) is str else None) == E.get('t~2622'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2622'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2631)) > 0)) else False) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])) else False)]))([v_s_2625 for v_s_2625 in [v_x_2624 for v_x_2624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2624, NOREC).get('type', None) if type(v_x_2624) is str else None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))] if (True if ((not (v_s_2625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('t~2622'))) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2625, _w2)))) or (((_w3.get(v_s_2625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2625, None)) == E.get('you'))) else False)) and ((True if ((v_s_2625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2625, _w6))) or ((not any([(True if ((v_x_2626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2626, _w7))) and ((not (v_x_2626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2627)) else False)) else False) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))) else False)) else False)]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2622'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2631))) is int else num(_w22)) > 0)) else False) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])) else False)]))([v_s_2625 for v_s_2625 in [v_x_2624 for v_x_2624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2624, NOREC).get('type', None) if type(v_x_2624) is str else None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))] if (True if ((not (v_s_2625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('t~2622'))) or (((ctx.index.plain['spaces'].get(v_s_2625, NOREC).get('reserved', None) if type(v_s_2625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2625, _w2)))) or (((_w3.get(v_s_2625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2625, None)) == E.get('you'))) else False)) and ((True if ((v_s_2625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2625, _w6))) or ((not any([(True if ((v_x_2626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2626, _w7))) and ((not (v_x_2626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2627)) else False)) else False) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2632'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2632')))) is int else num(_w1)) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1729,7 +1729,7 @@ def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2637'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2637'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2637'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2637'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2637'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2637'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1789,7 +1789,7 @@ def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2640'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2640'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2640'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2640'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2640'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2640'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1855,7 +1855,7 @@ def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2645'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2645'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2645'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2645'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2645'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2645'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1913,7 +1913,7 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1945,7 +1945,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2785))) is int else num(_w19)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -1957,13 +1957,13 @@ def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2787')))) is int else num(_w1)) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2787'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w4 := E.get('order~2787'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2787'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2021,19 +2021,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w20 if type((_w20 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2800))) is int else num(_w19)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w20))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2801')))) is int else num(_w1)) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2801'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w4 := E.get('ring~2801'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2801'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2125,7 +2125,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2806') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2807'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2135,7 +2135,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2155,7 +2155,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('corp_deck')))) is int else num(_w1)) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2245,7 +2245,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2275,19 +2275,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2817') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2818') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2299,7 +2299,7 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2816'))) is int else num(_w4)))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2311,31 +2311,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2819'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2820'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2821'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2816'))) is int else num(_w16)))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('s_v~2819')))) is int else num(_w3)) - 1), E.get('s_v~2819'))]) if ((_w4 if type((_w4 := E.get('s_v~2819'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('t_v~2820')))) is int else num(_w3)) - 1), E.get('t_v~2820'))]) if ((_w4 if type((_w4 := E.get('t_v~2820'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('h_v~2821')))) is int else num(_w3)) - 1), E.get('h_v~2821'))]) if ((_w4 if type((_w4 := E.get('h_v~2821'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2822'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2822'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2819'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2823'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2820'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2824'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2821'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2819'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2816'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2823'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2822'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2819'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2823'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2820'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2824'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2821'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2820'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2816'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2824'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2822'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2819'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2823'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2820'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2824'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2821'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2821'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2816'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2347,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2371,7 +2371,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2822')} if ((_w13 if type((_w13 := E.get('s_v~2819'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2823')} if ((_w14 if type((_w14 := E.get('t_v~2820'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2824')} if ((_w15 if type((_w15 := E.get('h_v~2821'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2439,7 +2439,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2461,7 +2461,7 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -2471,7 +2471,7 @@ def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2515,7 +2515,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -2531,7 +2531,7 @@ def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2832'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2831'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2830'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2832'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2831'))) is int else num(_w2))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
@@ -2547,19 +2547,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2837') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2838') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2571,7 +2571,7 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2836'))) is int else num(_w4)))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2583,31 +2583,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2839'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2840'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2841'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2836'))) is int else num(_w16)))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('s_v~2839')))) is int else num(_w3)) - 1), E.get('s_v~2839'))]) if ((_w4 if type((_w4 := E.get('s_v~2839'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('t_v~2840')))) is int else num(_w3)) - 1), E.get('t_v~2840'))]) if ((_w4 if type((_w4 := E.get('t_v~2840'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('h_v~2841')))) is int else num(_w3)) - 1), E.get('h_v~2841'))]) if ((_w4 if type((_w4 := E.get('h_v~2841'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2842'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2842'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2839'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2843'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2840'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2844'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2841'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2839'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2836'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2843'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2842'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2839'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2843'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2840'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2844'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2841'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2840'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2836'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2844'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2842'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2839'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2843'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2840'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2844'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2841'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2841'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2836'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2619,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2643,7 +2643,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2842')} if ((_w13 if type((_w13 := E.get('s_v~2839'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2843')} if ((_w14 if type((_w14 := E.get('t_v~2840'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2844')} if ((_w15 if type((_w15 := E.get('h_v~2841'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2687,7 +2687,7 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4747(ctx, E=None):  # 
@@ -2801,7 +2801,7 @@ def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2658') == 'tr')) and ((num(E.get('n~2659')) > 0)) else False)
+    return (True if ((E.get('t~2658') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2659'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2811,7 +2811,7 @@ def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
@@ -2839,7 +2839,7 @@ def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2873,19 +2873,19 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2666') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2667') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2897,7 +2897,7 @@ def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2665')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2665'))) is int else num(_w4)))
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2909,31 +2909,31 @@ def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2668')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2669')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2670'))))) >= num(E.get('price~2665')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2668'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2669'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2670'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2665'))) is int else num(_w16)))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2665'), E.get('s_v~2668')))) is int else num(_w3)) - 1), E.get('s_v~2668'))]) if ((_w4 if type((_w4 := E.get('s_v~2668'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2665'), E.get('t_v~2669')))) is int else num(_w3)) - 1), E.get('t_v~2669'))]) if ((_w4 if type((_w4 := E.get('t_v~2669'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2665'), E.get('h_v~2670')))) is int else num(_w3)) - 1), E.get('h_v~2670'))]) if ((_w4 if type((_w4 := E.get('h_v~2670'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2671')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('t~2672')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665')))) else False))) and ((not (True if ((num(E.get('h~2673')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2665'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2671'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2668'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2672'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2669'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2673'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2670'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2671'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2671'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2668'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2672'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2669'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2673'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2670'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2668'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2665'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2672'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2671'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2668'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2672'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2669'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2673'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2670'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2669'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2665'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2673'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2671'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2668'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2672'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2669'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2673'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2670'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2670'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2665'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2945,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2665'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2671'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2668'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2672'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2669'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2673'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2670'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2969,7 +2969,7 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > 0) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > 0) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2665'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2671'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2668'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2672'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2669'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2673'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2670'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2671')} if ((_w13 if type((_w13 := E.get('s_v~2668'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2672')} if ((_w14 if type((_w14 := E.get('t_v~2669'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2673')} if ((_w15 if type((_w15 := E.get('h_v~2670'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -3013,7 +3013,7 @@ def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -3021,7 +3021,7 @@ def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (num(FN['count'](ctx, None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('passed')))) is int else num(_w1)) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3071,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) < 2)
+    return ((_w1 if type((_w1 := E.get('done~2675'))) is int else num(_w1)) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3107,19 +3107,19 @@ def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2682') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2683') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3131,7 +3131,7 @@ def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2681')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2681'))) is int else num(_w4)))
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3143,31 +3143,31 @@ def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2684')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2685')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2686'))))) >= num(E.get('price~2681')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2684'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2685'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2686'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2681'))) is int else num(_w16)))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2681'), E.get('s_v~2684')))) is int else num(_w3)) - 1), E.get('s_v~2684'))]) if ((_w4 if type((_w4 := E.get('s_v~2684'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2681'), E.get('t_v~2685')))) is int else num(_w3)) - 1), E.get('t_v~2685'))]) if ((_w4 if type((_w4 := E.get('t_v~2685'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2681'), E.get('h_v~2686')))) is int else num(_w3)) - 1), E.get('h_v~2686'))]) if ((_w4 if type((_w4 := E.get('h_v~2686'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2687')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('t~2688')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681')))) else False))) and ((not (True if ((num(E.get('h~2689')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2681'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2687'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2684'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2688'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2685'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2689'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2686'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2687'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2687'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2684'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2688'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2685'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2689'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2686'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2684'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2681'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2688'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2687'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2684'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2688'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2685'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2689'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2686'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2685'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2681'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2689'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2687'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2684'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2688'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2685'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2689'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2686'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2686'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2681'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3179,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2681'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2687'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2684'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2688'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2685'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2689'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2686'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3203,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > 0) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > 0) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2681'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2687'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2684'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2688'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2685'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2689'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2686'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2687')} if ((_w13 if type((_w13 := E.get('s_v~2684'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2688')} if ((_w14 if type((_w14 := E.get('t_v~2685'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2689')} if ((_w15 if type((_w15 := E.get('h_v~2686'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3313,19 +3313,19 @@ def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2694') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2695') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2695') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3337,7 +3337,7 @@ def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2693')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2693'))) is int else num(_w4)))
 
 
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3349,31 +3349,31 @@ def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2696')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2697')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2698'))))) >= num(E.get('price~2693')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2696'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2697'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2698'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2693'))) is int else num(_w16)))
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2693'), E.get('s_v~2696')))) is int else num(_w3)) - 1), E.get('s_v~2696'))]) if ((_w4 if type((_w4 := E.get('s_v~2696'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2693'), E.get('t_v~2697')))) is int else num(_w3)) - 1), E.get('t_v~2697'))]) if ((_w4 if type((_w4 := E.get('t_v~2697'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2693'), E.get('h_v~2698')))) is int else num(_w3)) - 1), E.get('h_v~2698'))]) if ((_w4 if type((_w4 := E.get('h_v~2698'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('t~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693')))) else False))) and ((not (True if ((num(E.get('h~2701')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2693'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2699'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2696'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2700'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2697'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2701'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2698'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2699'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2699'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2696'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2700'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2697'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2701'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2698'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2696'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2693'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2700'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2699'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2696'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2700'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2697'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2701'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2698'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2697'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2693'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2701'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2699'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2696'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2700'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2697'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2701'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2698'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2698'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2693'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3385,7 +3385,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2693'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2699'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2696'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2700'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2697'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2701'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2698'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3409,7 +3409,7 @@ def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > 0) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > 0) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2693'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2699'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2696'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2700'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2697'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2701'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2698'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2699')} if ((_w13 if type((_w13 := E.get('s_v~2696'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2700')} if ((_w14 if type((_w14 := E.get('t_v~2697'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2701')} if ((_w15 if type((_w15 := E.get('h_v~2698'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -3427,7 +3427,7 @@ def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))) >= num(E.get('n~2702')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2702'))) is int else num(_w4)))
 
 
 def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -3471,25 +3471,25 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2705') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2705'), _w1)))) and (FLD(ctx, K[14], E.get('m~2705'))) else False)
+    return (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('milestones')))) is int else num(_w1)) < 3)) and ((not (E.get('m~2705') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2705'), _w2)))) and (FLD(ctx, K[14], E.get('m~2705'))) else False)
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2708') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2708') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2709') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2709') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3501,7 +3501,7 @@ def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2707')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2707'))) is int else num(_w4)))
 
 
 def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3513,31 +3513,31 @@ def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2710')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2711')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2712'))))) >= num(E.get('price~2707')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2710'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2711'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2712'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2707'))) is int else num(_w16)))
 
 
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2707'), E.get('s_v~2710')))) is int else num(_w3)) - 1), E.get('s_v~2710'))]) if ((_w4 if type((_w4 := E.get('s_v~2710'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2707'), E.get('t_v~2711')))) is int else num(_w3)) - 1), E.get('t_v~2711'))]) if ((_w4 if type((_w4 := E.get('t_v~2711'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2707'), E.get('h_v~2712')))) is int else num(_w3)) - 1), E.get('h_v~2712'))]) if ((_w4 if type((_w4 := E.get('h_v~2712'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2713')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('t~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707')))) else False))) and ((not (True if ((num(E.get('h~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2707'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2713'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2710'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2714'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2711'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2715'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2712'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2713'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2713'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2710'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2714'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2711'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2715'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2712'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2710'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2707'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2714'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2713'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2710'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2714'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2711'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2715'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2712'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2711'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2707'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2715'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2713'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2710'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2714'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2711'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2715'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2712'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2712'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2707'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3549,7 +3549,7 @@ def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2707'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2713'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2710'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2714'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2711'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2715'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2712'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3573,7 +3573,7 @@ def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > 0) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > 0) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2707'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2713'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2710'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2714'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2711'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2715'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2712'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2713')} if ((_w13 if type((_w13 := E.get('s_v~2710'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2714')} if ((_w14 if type((_w14 := E.get('t_v~2711'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2715')} if ((_w15 if type((_w15 := E.get('h_v~2712'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
@@ -3599,7 +3599,7 @@ def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2717') in _w1 if type((_w1 := [(v_f_2718.get('id', None) if type(v_f_2718) is dict else KEY(v_f_2718, 'id', None)) for v_f_2718 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2717'), _w1)))) else False))
+    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('awards')))) is int else num(_w1)) < (_w2 if type((_w2 := FN['count'](ctx, None, K[15]))) is int else num(_w2)))) and ((not (E.get('a~2717') in _w3 if type((_w3 := [(v_f_2718.get('id', None) if type(v_f_2718) is dict else KEY(v_f_2718, 'id', None)) for v_f_2718 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2717'), _w3)))) else False))
 
 
 def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
@@ -3609,19 +3609,19 @@ def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2721') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3633,7 +3633,7 @@ def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2720')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2720'))) is int else num(_w4)))
 
 
 def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3645,31 +3645,31 @@ def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2723')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2724')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2723'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2724'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2725'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2720'))) is int else num(_w16)))
 
 
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('s_v~2723')))) is int else num(_w3)) - 1), E.get('s_v~2723'))]) if ((_w4 if type((_w4 := E.get('s_v~2723'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('t_v~2724')))) is int else num(_w3)) - 1), E.get('t_v~2724'))]) if ((_w4 if type((_w4 := E.get('t_v~2724'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('h_v~2725')))) is int else num(_w3)) - 1), E.get('h_v~2725'))]) if ((_w4 if type((_w4 := E.get('h_v~2725'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('t~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('h~2728')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2726'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2726'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2723'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2727'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2724'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2728'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2725'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2723'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2720'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2727'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2726'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2723'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2727'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2724'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2725'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2724'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2720'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2728'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2726'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2723'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2727'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2724'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2728'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2725'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2725'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2720'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3681,7 +3681,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3705,7 +3705,7 @@ def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2726')} if ((_w13 if type((_w13 := E.get('s_v~2723'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2727')} if ((_w14 if type((_w14 := E.get('t_v~2724'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2728')} if ((_w15 if type((_w15 := E.get('h_v~2725'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
@@ -3737,7 +3737,7 @@ def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729')))) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729'))))) is int else num(_w1)) - 1))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -3789,7 +3789,7 @@ def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733')))) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733'))))) is int else num(_w1)) - 1))
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -3851,7 +3851,7 @@ def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) > 0)
+    return ((_w1 if type((_w1 := E.get('done~2675'))) is int else num(_w1)) > 0)
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
@@ -3891,7 +3891,7 @@ def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2739')) * num(E.get('k~2741')))
+    return ((_w1 if type((_w1 := E.get('n~2739'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2741'))) is int else num(_w2)))
 
 
 def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -3923,7 +3923,7 @@ def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2743, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2743, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2743, NOREC).get('max', 0) if type(v_p_2743) is str else 0))) for v_p_2743 in IDS(ctx, 'parameters')]))
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: all([((_w2 if type((_w2 := (_w1.get(v_p_2743, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2743, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2743, NOREC).get('max', 0) if type(v_p_2743) is str else 0))) is int else num(_w3))) for v_p_2743 in IDS(ctx, 'parameters')]))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
@@ -3961,19 +3961,19 @@ def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3985,7 +3985,7 @@ def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2749')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2749'))) is int else num(_w4)))
 
 
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3997,31 +3997,31 @@ def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2752')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2753')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2754'))))) >= num(E.get('price~2749')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2752'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2753'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2754'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2749'))) is int else num(_w16)))
 
 
 def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2749'), E.get('s_v~2752')))) is int else num(_w3)) - 1), E.get('s_v~2752'))]) if ((_w4 if type((_w4 := E.get('s_v~2752'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2749'), E.get('t_v~2753')))) is int else num(_w3)) - 1), E.get('t_v~2753'))]) if ((_w4 if type((_w4 := E.get('t_v~2753'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2749'), E.get('h_v~2754')))) is int else num(_w3)) - 1), E.get('h_v~2754'))]) if ((_w4 if type((_w4 := E.get('h_v~2754'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('t~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749')))) else False))) and ((not (True if ((num(E.get('h~2757')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2749'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2752'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2756'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2753'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2757'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2754'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2755'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2755'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2752'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2756'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2753'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2757'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2754'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2752'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2749'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2756'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2755'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2752'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2756'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2753'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2754'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2753'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2749'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2757'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2755'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2752'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2756'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2753'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2757'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2754'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2754'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2749'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4033,7 +4033,7 @@ def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2749'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2752'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2756'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2753'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2757'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2754'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4057,7 +4057,7 @@ def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > 0) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > 0) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2749'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2752'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2756'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2753'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2757'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2754'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2755')} if ((_w13 if type((_w13 := E.get('s_v~2752'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2756')} if ((_w14 if type((_w14 := E.get('t_v~2753'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2757')} if ((_w15 if type((_w15 := E.get('h_v~2754'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -4075,7 +4075,7 @@ def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0))) >= num(E.get('n~2758')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2759'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2758'))) is int else num(_w4)))
 
 
 def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4117,11 +4117,11 @@ def x_4815(ctx, E=None):  #
 def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2760, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2760, None)) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * (_w2 if type((_w2 := len([v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2760, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2760, None)) == E.get('you'))]))) is int else num(_w2))))
 
 
 def x_4817(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], (v_f_2761.get('id', None) if type(v_f_2761) is dict else KEY(v_f_2761, 'id', None)))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
 
 
 def x_4818(ctx, E=None):  # 
@@ -4143,7 +4143,7 @@ def x_4820(ctx, E=None):  #
 
 
 def x_4821(ctx, E=None):  # 
-    return ((K[20] if all([(num((_w1.get(v_p_2771, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2771, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2771, NOREC).get('max', 0) if type(v_p_2771) is str else 0))) for v_p_2771 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2772] if type(v_p_2772) is int and 0 <= v_p_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2773] if type(v_q_2773) is int and 0 <= v_q_2773 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_2771, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2771, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2771, NOREC).get('max', 0) if type(v_p_2771) is str else 0))) is int else num(_w3))) for v_p_2771 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_2772] if type(v_p_2772) is int and 0 <= v_p_2772 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_2773] if type(v_q_2773) is int and 0 <= v_q_2773 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4822(ctx, E=None):  # 
@@ -4151,11 +4151,11 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2775, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2775, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2775, NOREC).get('max', 0) if type(v_p_2775) is str else 0))) for v_p_2775 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_2775, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2775, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2775, NOREC).get('max', 0) if type(v_p_2775) is str else 0))) is int else num(_w3))) for v_p_2775 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4187,7 +4187,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2785)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2785))) is int else num(_w19)) > 0)) else False) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2784 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2784, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2784, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2784, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])) else False)]))([v_s_2779 for v_s_2779 in [v_x_2778 for v_x_2778 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2778, NOREC).get('type', None) if type(v_x_2778) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2779 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2779, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2779, NOREC).get('reserved', None) if type(v_s_2779) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2779 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2779, _w2)))) or (((_w3.get(v_s_2779, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2779, None)) == E.get('you'))) else False)) and ((True if ((v_s_2779 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2779, _w5))) or ((not any([(True if ((v_x_2780 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2780, _w6))) and ((not (v_x_2780 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2780, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2780, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2780, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2780, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2780, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2781)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2780, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2780, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2781)) else False)) else False) for v_u_2781 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -4199,13 +4199,13 @@ def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2787')))) is int else num(_w1)) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w2 := E.get('order~2787'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2777'))), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, (2 * num(E.get('k~2777'))), None)), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2787'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2787'))), None) if type((_w4 := E.get('order~2787'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2787'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2787'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4263,19 +4263,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w19 if type((_w19 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2800)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if (v_x_2792 in _w20 if type((_w20 := (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2800))) is int else num(_w19)) > 0)) else False) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2799 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2799, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2799, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2799, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])) else False)]))([v_s_2794 for v_s_2794 in [v_x_2793 for v_x_2793 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2793, NOREC).get('type', None) if type(v_x_2793) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2794 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2794, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2794, NOREC).get('reserved', None) if type(v_s_2794) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2794 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2794, _w2)))) or (((_w3.get(v_s_2794, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2794, None)) == E.get('you'))) else False)) and ((True if ((v_s_2794 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2794, _w5))) or ((not any([(True if ((v_x_2795 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2795, _w6))) and ((not (v_x_2795 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2795, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2795, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2795, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2795, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2795, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2796)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2795, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2795, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2796)) else False)) else False) for v_u_2796 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2792, _w20))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2801')))) is int else num(_w1)) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w2 := E.get('ring~2801'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2777'))), 1), None) if type((_w1 := E.get('costs~2776'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2777'))), 1), None)), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2801'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None) if type((_w4 := E.get('ring~2801'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2776'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2777'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2801'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4367,7 +4367,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2806') == 'tr')) and ((num(E.get('n~2807')) > 0)) else False)
+    return (True if ((E.get('t~2806') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2807'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4377,7 +4377,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4397,7 +4397,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('corp_deck')))) is int else num(_w1)) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4487,7 +4487,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4517,19 +4517,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2817') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2818') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4541,7 +4541,7 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2816')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2816'))) is int else num(_w4)))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4553,31 +4553,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2819')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2820')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2821'))))) >= num(E.get('price~2816')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2819'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2820'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2821'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2816'))) is int else num(_w16)))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('s_v~2819')))) is int else num(_w3)) - 1), E.get('s_v~2819'))]) if ((_w4 if type((_w4 := E.get('s_v~2819'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('t_v~2820')))) is int else num(_w3)) - 1), E.get('t_v~2820'))]) if ((_w4 if type((_w4 := E.get('t_v~2820'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2816'), E.get('h_v~2821')))) is int else num(_w3)) - 1), E.get('h_v~2821'))]) if ((_w4 if type((_w4 := E.get('h_v~2821'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2822')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('t~2823')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816')))) else False))) and ((not (True if ((num(E.get('h~2824')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2822'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2822'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2819'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2823'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2820'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2824'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2821'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2819'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2816'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2823'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2822'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2819'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2823'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2820'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2824'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2821'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2820'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2816'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2824'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2822'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2819'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2823'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2820'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2824'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2821'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2821'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2816'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4589,7 +4589,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4613,7 +4613,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2816'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2822'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2819'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2820'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2824'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2821'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2822')} if ((_w13 if type((_w13 := E.get('s_v~2819'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2823')} if ((_w14 if type((_w14 := E.get('t_v~2820'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2824')} if ((_w15 if type((_w15 := E.get('h_v~2821'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4681,7 +4681,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4703,7 +4703,7 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2826] if type(v_p_2826) is int and 0 <= v_p_2826 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -4713,7 +4713,7 @@ def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4757,7 +4757,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -4773,7 +4773,7 @@ def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2830'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2832'), len(ctx.state['players']))) - num(E.get('shift~2831'))), len(ctx.state['players'])), None))
+    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2832'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2831'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2830'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2832'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2831'))) is int else num(_w2))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
@@ -4789,19 +4789,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2837') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2838') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4813,7 +4813,7 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2836')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2836'))) is int else num(_w4)))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4825,31 +4825,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2839')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2840')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2841'))))) >= num(E.get('price~2836')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2839'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2840'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2841'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2836'))) is int else num(_w16)))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('s_v~2839')))) is int else num(_w3)) - 1), E.get('s_v~2839'))]) if ((_w4 if type((_w4 := E.get('s_v~2839'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('t_v~2840')))) is int else num(_w3)) - 1), E.get('t_v~2840'))]) if ((_w4 if type((_w4 := E.get('t_v~2840'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2836'), E.get('h_v~2841')))) is int else num(_w3)) - 1), E.get('h_v~2841'))]) if ((_w4 if type((_w4 := E.get('h_v~2841'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2842')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('t~2843')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836')))) else False))) and ((not (True if ((num(E.get('h~2844')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2842'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2842'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2839'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2843'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2840'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2844'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2841'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2839'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2836'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2843'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2842'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2839'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2843'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2840'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2844'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2841'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2840'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2836'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2844'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2842'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2839'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2843'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2840'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2844'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2841'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2841'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2836'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4861,7 +4861,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4885,7 +4885,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2836'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2842'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2839'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2843'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2840'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2844'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2841'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2842')} if ((_w13 if type((_w13 := E.get('s_v~2839'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2843')} if ((_w14 if type((_w14 := E.get('t_v~2840'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2844')} if ((_w15 if type((_w15 := E.get('h_v~2841'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4929,7 +4929,7 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14

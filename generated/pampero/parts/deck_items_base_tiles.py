@@ -57,13 +57,13 @@ def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (True if (((v_x_5838.get('piece', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'piece', None)) == 'wind_farm')) and (((v_x_5838.get('owner', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'owner', None)) == E.get('you'))) else False)]) for v_s_5837 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (True if (((v_x_5838.get('piece', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'piece', None)) == 'wind_farm')) and (((v_x_5838.get('owner', None) if type(v_x_5838) is dict else KEY(v_x_5838, 'owner', None)) == E.get('you'))) else False)]) for v_s_5837 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w2.get('tower', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (True if (((v_x_5840.get('piece', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'piece', None)) == 'tower')) and (((v_x_5840.get('owner', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'owner', None)) == E.get('you'))) else False)]) for v_s_5839 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (True if (((v_x_5840.get('piece', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'piece', None)) == 'tower')) and (((v_x_5840.get('owner', None) if type(v_x_5840) is dict else KEY(v_x_5840, 'owner', None)) == E.get('you'))) else False)]) for v_s_5839 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
@@ -87,7 +87,7 @@ def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None)) - num((_w2.get('transformer', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'transformer', 0)))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (True if (((v_x_5854.get('piece', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'piece', None)) == 'transformer')) and (((v_x_5854.get('owner', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'owner', None)) == E.get('you'))) else False)]) for v_s_5853 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (True if (((v_x_5854.get('piece', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'piece', None)) == 'transformer')) and (((v_x_5854.get('owner', None) if type(v_x_5854) is dict else KEY(v_x_5854, 'owner', None)) == E.get('you'))) else False)]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
@@ -103,7 +103,7 @@ def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5859'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5857'))) and ((num(E.get('left~5858')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5859'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5857'))) and (((_w3 if type((_w3 := E.get('left~5858'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -139,7 +139,7 @@ def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None)) - num((_w3.get(E.get('r~5863'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5863'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5864'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5863'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5863'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5863'), 0)))) is int else num(_w5)))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -175,13 +175,13 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5865, NOREC).get('deck', None) if type(v_i_5865) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [len([v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5866, NOREC).get('deck', None) if type(v_c_5866) is str else None) == 'argentina')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5865, NOREC).get('deck', None) if type(v_i_5865) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), FN['sum'](ctx, None, [len([v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5866, NOREC).get('deck', None) if type(v_c_5866) is str else None) == 'argentina')])))) is int else num(_w1))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5870, NOREC).get('deck', None) if type(v_i_5870) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [len([v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5871, NOREC).get('deck', None) if type(v_c_5871) is str else None) == 'brazil')])))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5870, NOREC).get('deck', None) if type(v_i_5870) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), FN['sum'](ctx, None, [len([v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5871, NOREC).get('deck', None) if type(v_c_5871) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -191,7 +191,7 @@ def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5878'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5876'))) and ((num(E.get('left~5877')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5878'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5876'))) and (((_w3 if type((_w3 := E.get('left~5877'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -227,7 +227,7 @@ def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None)) - num((_w3.get(E.get('r~5882'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5882'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5883'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5882'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5882'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5882'), 0)))) is int else num(_w5)))])])
 
 
 def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -263,7 +263,7 @@ def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
+    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41

@@ -58,7 +58,7 @@ def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5941'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5939'))) and ((num(E.get('left~5940')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5941'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5939'))) and (((_w3 if type((_w3 := E.get('left~5940'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -94,7 +94,7 @@ def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None)) - num((_w3.get(E.get('r~5945'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5945'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5945'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5945'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5945'), 0)))) is int else num(_w5)))])])
 
 
 def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -130,7 +130,7 @@ def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~5948'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5948'), 0))) >= num(E.get('n~5947')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~5948'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5948'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~5947'))) is int else num(_w4)))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -170,7 +170,7 @@ def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5954'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5952'))) and ((num(E.get('left~5953')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5954'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5952'))) and (((_w3 if type((_w3 := E.get('left~5953'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -206,7 +206,7 @@ def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None)) - num((_w3.get(E.get('r~5958'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5958'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5958'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5958'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5958'), 0)))) is int else num(_w5)))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -242,7 +242,7 @@ def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if (((num((_w1.get(E.get('p~5960'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5960'), 0))) > 0) if ((ctx.index.plain['pieces'].get(_w2, NOREC).get('supply', None) if type((_w2 := E.get('p~5960'))) is str else None) != None) else (num((_w4.get(E.get('p~5960'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, E.get('p~5960'), 0))) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w5, NOREC).get('type', None) if type((_w5 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w6, NOREC).get('on', []) if type((_w6 := E.get('p~5960'))) is str else []))) and ((lambda v_movers_5963: ((True if (((ctx.index.plain['spaces'].get(_w8, NOREC).get('capacity', None) if type((_w8 := E.get('s~5961'))) is str else None) == 0)) or ((num(v_movers_5963) < num((ctx.index.plain['spaces'].get(_w9, NOREC).get('capacity', None) if type((_w9 := E.get('s~5961'))) is str else None)))) else False) if ((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5961'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w11, NOREC).get('structure', None) if type((_w11 := (v_x_5964.get('piece', None) if type(v_x_5964) is dict else KEY(v_x_5964, 'piece', None)))) is str else None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and ((v_movers_5963 == 0)) else False)))(len([v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if (ctx.index.plain['pieces'].get(_w7, NOREC).get('mover', None) if type((_w7 := (v_x_5962.get('piece', None) if type(v_x_5962) is dict else KEY(v_x_5962, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w12, NOREC).get('mover', None) if type((_w12 := E.get('p~5960'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w13, NOREC).get('type', None) if type((_w13 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w14, NOREC).get('on', []) if type((_w14 := E.get('p~5960'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w15, NOREC).get('structure', None) if type((_w15 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) else False))) else False))
+    return MEMO(ctx, (8654, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~5960'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5960'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~5960'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~5960'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~5960'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~5960'))) is str else []))) and ((lambda v_movers_5963: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5961'))) is str else None) == 0)) or (((v_movers_5963 if type(v_movers_5963) is int else num(v_movers_5963)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~5961'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~5961'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_5964.get('piece', None) if type(v_x_5964) is dict else KEY(v_x_5964, 'piece', None)))) is str else None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and ((v_movers_5963 == 0)) else False)))(len([v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_5962.get('piece', None) if type(v_x_5962) is dict else KEY(v_x_5962, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~5960'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~5961'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~5960'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
@@ -288,7 +288,7 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5970'))) is str else 0) == ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (True if (((v_x_5972.get('piece', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'piece', None)) == 'tower')) and (((v_x_5972.get('owner', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'owner', None)) == E.get('you'))) else False)]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5970'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (True if (((v_x_5972.get('piece', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'piece', None)) == 'tower')) and (((v_x_5972.get('owner', None) if type(v_x_5972) is dict else KEY(v_x_5972, 'owner', None)) == E.get('you'))) else False)]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -304,7 +304,7 @@ def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5976'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5974'))) and ((num(E.get('left~5975')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5976'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5974'))) and (((_w3 if type((_w3 := E.get('left~5975'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -340,7 +340,7 @@ def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None)) - num((_w3.get(E.get('r~5980'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5980'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5980'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5980'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5980'), 0)))) is int else num(_w5)))])])
 
 
 def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

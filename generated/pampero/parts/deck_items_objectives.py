@@ -51,7 +51,7 @@ K = [
 def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6135: (lambda v_at_6136: ((v_vs_6135.get(v_at_6136, None) if type(v_vs_6135) is dict else KEY(v_vs_6135, v_at_6136, None)) if (True if ((num(v_at_6136) >= 0)) and ((num(v_at_6136) < num(FN['count'](ctx, None, v_vs_6135)))) else False) else 0))(((_w3.get(v_t_6134, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6134, 0)) if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('scope', None) if type(v_t_6134) is str else None) == 'game') else (_w5.get(v_t_6134, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6134, 0)))))(((_w2.get((_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('values', []) if type(v_t_6134) is str else []))) for v_t_6134 in [v_t_6133 for v_t_6133 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6133, NOREC).get('group', None) if type(v_t_6133) is str else None) == 'income')]])) >= 30))
+    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_vs_6135: (lambda v_at_6136: ((v_vs_6135.get(v_at_6136, None) if type(v_vs_6135) is dict else KEY(v_vs_6135, v_at_6136, None)) if (True if (((v_at_6136 if type(v_at_6136) is int else num(v_at_6136)) >= 0)) and (((v_at_6136 if type(v_at_6136) is int else num(v_at_6136)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6135))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6134, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6134, 0)) if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('scope', None) if type(v_t_6134) is str else None) == 'game') else (_w6.get(v_t_6134, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6134, 0)))))(((_w2.get((_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6134, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6134, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('sides', []) if type(v_t_6134) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('values', []) if type(v_t_6134) is str else []))) for v_t_6134 in [v_t_6133 for v_t_6133 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6133, NOREC).get('group', None) if type(v_t_6133) is str else None) == 'income')]]))) is int else num(_w8)) >= 30))
 
 
 def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -61,7 +61,7 @@ def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6140'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6138'))) and ((num(E.get('left~6139')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6140'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6138'))) and (((_w3 if type((_w3 := E.get('left~6139'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -97,7 +97,7 @@ def x_8970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6145'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6144'))) is str else None)) - num((_w3.get(E.get('r~6144'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6144'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6145'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6144'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6144'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6144'), 0)))) is int else num(_w5)))])])
 
 
 def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -139,7 +139,7 @@ def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
 def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6156')) * num(E.get('k~6158')))
+    return ((_w1 if type((_w1 := E.get('n~6156'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6158'))) is int else num(_w2)))
 
 
 def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -149,7 +149,7 @@ def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6162'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6160'))) and ((num(E.get('left~6161')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6162'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6160'))) and (((_w3 if type((_w3 := E.get('left~6161'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -185,7 +185,7 @@ def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6167'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6166'))) is str else None)) - num((_w3.get(E.get('r~6166'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6166'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6167'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6166'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6166'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6166'), 0)))) is int else num(_w5)))])])
 
 
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -221,7 +221,7 @@ def x_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6168 for v_c_6168 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6168, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6168, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))])) >= 2))
+    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6168 for v_c_6168 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6168, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6168, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))]))) is int else num(_w5)) >= 2))
 
 
 def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -231,7 +231,7 @@ def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6172'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6170'))) and ((num(E.get('left~6171')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6172'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6170'))) and (((_w3 if type((_w3 := E.get('left~6171'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -267,7 +267,7 @@ def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6176'))) is str else None)) - num((_w3.get(E.get('r~6176'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6176'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6176'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6176'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6176'), 0)))) is int else num(_w5)))])])
 
 
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -309,7 +309,7 @@ def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6188')) * num(E.get('k~6190')))
+    return ((_w1 if type((_w1 := E.get('n~6188'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6190'))) is int else num(_w2)))
 
 
 def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -319,7 +319,7 @@ def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6194'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6192'))) and ((num(E.get('left~6193')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6194'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6192'))) and (((_w3 if type((_w3 := E.get('left~6193'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -355,7 +355,7 @@ def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6199'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6198'))) is str else None)) - num((_w3.get(E.get('r~6198'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6198'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6199'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6198'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6198'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6198'), 0)))) is int else num(_w5)))])])
 
 
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -391,7 +391,7 @@ def x_9077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if ((num(FN['sum'](ctx, None, [len([v_x_6201 for v_x_6201 in items_of(KEY(ctx.state.get('places'), v_s_6200, [])) if (True if (((v_x_6201.get('piece', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'piece', None)) == 'transformer')) and (((v_x_6201.get('owner', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'owner', None)) == E.get('you'))) else False)]) for v_s_6200 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None))) is str else None) == 'b1')) else False)) else False)])) >= 2)) and ((num(FN['sum'](ctx, None, [len([v_x_6203 for v_x_6203 in items_of(KEY(ctx.state.get('places'), v_s_6202, [])) if (True if (((v_x_6203.get('piece', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'piece', None)) == 'transformer')) and (((v_x_6203.get('owner', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'owner', None)) == E.get('you'))) else False)]) for v_s_6202 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None))) is str else None) == 'b2')) else False)) else False)])) >= 2)) else False))
+    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if (((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6201 for v_x_6201 in items_of(KEY(ctx.state.get('places'), v_s_6200, [])) if (True if (((v_x_6201.get('piece', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'piece', None)) == 'transformer')) and (((v_x_6201.get('owner', None) if type(v_x_6201) is dict else KEY(v_x_6201, 'owner', None)) == E.get('you'))) else False)]) for v_s_6200 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6200, NOREC).get('area', None) if type(v_s_6200) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := FN['sum'](ctx, None, [len([v_x_6203 for v_x_6203 in items_of(KEY(ctx.state.get('places'), v_s_6202, [])) if (True if (((v_x_6203.get('piece', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'piece', None)) == 'transformer')) and (((v_x_6203.get('owner', None) if type(v_x_6203) is dict else KEY(v_x_6203, 'owner', None)) == E.get('you'))) else False)]) for v_s_6202 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6202, NOREC).get('area', None) if type(v_s_6202) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False))
 
 
 def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -401,7 +401,7 @@ def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6207'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6205'))) and ((num(E.get('left~6206')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6207'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6205'))) and (((_w3 if type((_w3 := E.get('left~6206'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -437,7 +437,7 @@ def x_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6212'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6211'))) is str else None)) - num((_w3.get(E.get('r~6211'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6211'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6212'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6211'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6211'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6211'), 0)))) is int else num(_w5)))])])
 
 
 def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -479,7 +479,7 @@ def x_9111(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
 def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6223')) * num(E.get('k~6225')))
+    return ((_w1 if type((_w1 := E.get('n~6223'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6225'))) is int else num(_w2)))
 
 
 def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -489,7 +489,7 @@ def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6229'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6227'))) and ((num(E.get('left~6228')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6229'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6227'))) and (((_w3 if type((_w3 := E.get('left~6228'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -525,7 +525,7 @@ def x_9132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6234'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6233'))) is str else None)) - num((_w3.get(E.get('r~6233'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6233'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6234'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6233'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6233'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6233'), 0)))) is int else num(_w5)))])])
 
 
 def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -561,7 +561,7 @@ def x_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6235 for v_c_6235 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6235, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6235, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))])) >= 5))
+    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6235 for v_c_6235 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6235, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6235, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))]))) is int else num(_w5)) >= 5))
 
 
 def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -571,7 +571,7 @@ def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6239'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6237'))) and ((num(E.get('left~6238')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6239'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6237'))) and (((_w3 if type((_w3 := E.get('left~6238'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -607,7 +607,7 @@ def x_9162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6243'))) is str else None)) - num((_w3.get(E.get('r~6243'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6243'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6243'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6243'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6243'), 0)))) is int else num(_w5)))])])
 
 
 def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -649,7 +649,7 @@ def x_9175(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
 def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6255')) * num(E.get('k~6257')))
+    return ((_w1 if type((_w1 := E.get('n~6255'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6257'))) is int else num(_w2)))
 
 
 def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -659,7 +659,7 @@ def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6261'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6259'))) and ((num(E.get('left~6260')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6261'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6259'))) and (((_w3 if type((_w3 := E.get('left~6260'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -695,7 +695,7 @@ def x_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6266'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6265'))) is str else None)) - num((_w3.get(E.get('r~6265'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6265'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6266'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6265'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6265'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6265'), 0)))) is int else num(_w5)))])])
 
 
 def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -731,7 +731,7 @@ def x_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6267 for v_c_6267 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6267, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6267, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))])) >= 4))
+    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6267 for v_c_6267 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6267, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6267, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))) is int else num(_w5)) >= 4))
 
 
 def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -741,7 +741,7 @@ def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6271'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6269'))) and ((num(E.get('left~6270')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6271'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6269'))) and (((_w3 if type((_w3 := E.get('left~6270'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -777,7 +777,7 @@ def x_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6275'))) is str else None)) - num((_w3.get(E.get('r~6275'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6275'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6275'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6275'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6275'), 0)))) is int else num(_w5)))])])
 
 
 def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -819,7 +819,7 @@ def x_9239(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
 def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6287')) * num(E.get('k~6289')))
+    return ((_w1 if type((_w1 := E.get('n~6287'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6289'))) is int else num(_w2)))
 
 
 def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -829,7 +829,7 @@ def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6293'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6291'))) and ((num(E.get('left~6292')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6293'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6291'))) and (((_w3 if type((_w3 := E.get('left~6292'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -865,7 +865,7 @@ def x_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6298'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6297'))) is str else None)) - num((_w3.get(E.get('r~6297'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6297'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6298'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6297'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6297'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6297'), 0)))) is int else num(_w5)))])])
 
 
 def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -901,7 +901,7 @@ def x_9269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6300 for v_x_6300 in items_of(KEY(ctx.state.get('places'), v_s_6299, [])) if (True if (((v_x_6300.get('piece', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'piece', None)) == 'wind_farm')) and (((v_x_6300.get('owner', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'owner', None)) == E.get('you'))) else False)]) for v_s_6299 in items_of(ctx.state.get('places'))]))) >= 7))
+    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6300 for v_x_6300 in items_of(KEY(ctx.state.get('places'), v_s_6299, [])) if (True if (((v_x_6300.get('piece', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'piece', None)) == 'wind_farm')) and (((v_x_6300.get('owner', None) if type(v_x_6300) is dict else KEY(v_x_6300, 'owner', None)) == E.get('you'))) else False)]) for v_s_6299 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7))
 
 
 def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -911,7 +911,7 @@ def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6304'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6302'))) and ((num(E.get('left~6303')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6304'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6302'))) and (((_w3 if type((_w3 := E.get('left~6303'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -947,7 +947,7 @@ def x_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6309'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6308'))) is str else None)) - num((_w3.get(E.get('r~6308'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6308'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6309'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6308'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6308'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6308'), 0)))) is int else num(_w5)))])])
 
 
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -989,7 +989,7 @@ def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
 def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6320')) * num(E.get('k~6322')))
+    return ((_w1 if type((_w1 := E.get('n~6320'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6322'))) is int else num(_w2)))
 
 
 def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -999,7 +999,7 @@ def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6326'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6324'))) and ((num(E.get('left~6325')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6326'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6324'))) and (((_w3 if type((_w3 := E.get('left~6325'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1035,7 +1035,7 @@ def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6331'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6330'))) is str else None)) - num((_w3.get(E.get('r~6330'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6330'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6331'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6330'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6330'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6330'), 0)))) is int else num(_w5)))])])
 
 
 def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1071,7 +1071,7 @@ def x_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6334 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('deck', None) if type(v_i_6334) is str else None) == v_d_6333)]) for v_d_6333 in items_of((ctx.index.plain['markets'].get(v_m_6332, NOREC).get('piles', []) if type(v_m_6332) is str else []))]) for v_m_6332 in IDS(ctx, 'markets')])) >= 7))
+    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w5 if type((_w5 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('numbers', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('cost', {}) if type(v_i_6334) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6334 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6334, NOREC).get('deck', None) if type(v_i_6334) is str else None) == v_d_6333)]) for v_d_6333 in items_of((ctx.index.plain['markets'].get(v_m_6332, NOREC).get('piles', []) if type(v_m_6332) is str else []))]) for v_m_6332 in IDS(ctx, 'markets')]))) is int else num(_w5)) >= 7))
 
 
 def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1081,7 +1081,7 @@ def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6338'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6336'))) and ((num(E.get('left~6337')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6338'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6336'))) and (((_w3 if type((_w3 := E.get('left~6337'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1117,7 +1117,7 @@ def x_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6343'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6342'))) is str else None)) - num((_w3.get(E.get('r~6342'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6342'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6343'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6342'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6342'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6342'), 0)))) is int else num(_w5)))])])
 
 
 def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1159,7 +1159,7 @@ def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
 def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6354')) * num(E.get('k~6356')))
+    return ((_w1 if type((_w1 := E.get('n~6354'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6356'))) is int else num(_w2)))
 
 
 def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1169,7 +1169,7 @@ def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6360'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6358'))) and ((num(E.get('left~6359')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6360'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6358'))) and (((_w3 if type((_w3 := E.get('left~6359'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1205,7 +1205,7 @@ def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6365'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6364'))) is str else None)) - num((_w3.get(E.get('r~6364'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6364'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6365'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6364'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6364'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6364'), 0)))) is int else num(_w5)))])])
 
 
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1241,7 +1241,7 @@ def x_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6366 for v_c_6366 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6366, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6366, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))])) >= 3))
+    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6366 for v_c_6366 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6366, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6366, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))) is int else num(_w5)) >= 3))
 
 
 def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1251,7 +1251,7 @@ def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6370'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6368'))) and ((num(E.get('left~6369')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6370'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6368'))) and (((_w3 if type((_w3 := E.get('left~6369'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1287,7 +1287,7 @@ def x_9418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6374'))) is str else None)) - num((_w3.get(E.get('r~6374'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6374'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6374'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6374'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6374'), 0)))) is int else num(_w5)))])])
 
 
 def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1329,7 +1329,7 @@ def x_9431(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
 def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6386')) * num(E.get('k~6388')))
+    return ((_w1 if type((_w1 := E.get('n~6386'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6388'))) is int else num(_w2)))
 
 
 def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1339,7 +1339,7 @@ def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6392'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6390'))) and ((num(E.get('left~6391')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6392'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6390'))) and (((_w3 if type((_w3 := E.get('left~6391'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1375,7 +1375,7 @@ def x_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6397'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6396'))) is str else None)) - num((_w3.get(E.get('r~6396'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6396'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6397'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6396'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6396'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6396'), 0)))) is int else num(_w5)))])])
 
 
 def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1411,7 +1411,7 @@ def x_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6398 for v_c_6398 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6398, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6398, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))])) >= 4))
+    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6398 for v_c_6398 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6398, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6398, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))) is int else num(_w5)) >= 4))
 
 
 def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1421,7 +1421,7 @@ def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6402'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6400'))) and ((num(E.get('left~6401')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6402'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6400'))) and (((_w3 if type((_w3 := E.get('left~6401'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1457,7 +1457,7 @@ def x_9482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6406'))) is str else None)) - num((_w3.get(E.get('r~6406'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6406'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6406'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6406'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6406'), 0)))) is int else num(_w5)))])])
 
 
 def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1499,7 +1499,7 @@ def x_9495(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
 def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6418')) * num(E.get('k~6420')))
+    return ((_w1 if type((_w1 := E.get('n~6418'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6420'))) is int else num(_w2)))
 
 
 def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1509,7 +1509,7 @@ def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6424'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6422'))) and ((num(E.get('left~6423')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6424'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6422'))) and (((_w3 if type((_w3 := E.get('left~6423'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1545,7 +1545,7 @@ def x_9516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6429'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6428'))) is str else None)) - num((_w3.get(E.get('r~6428'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6428'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6429'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6428'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6428'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6428'), 0)))) is int else num(_w5)))])])
 
 
 def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1581,7 +1581,7 @@ def x_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', len([v_i_6430 for v_i_6430 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6430, NOREC).get('deck', None) if type(v_i_6430) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6432 for v_x_6432 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6432 == v_c_6431)]), FN['sum'](ctx, None, [len([v_x_6434 for v_x_6434 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6433, [])) if (v_x_6434 == v_c_6431)]) for v_r_6433 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6431 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6431, NOREC).get('deck', None) if type(v_c_6431) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6435 for v_i_6435 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6435, NOREC).get('deck', None) if type(v_i_6435) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6437 for v_x_6437 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6437 == v_c_6436)]), FN['sum'](ctx, None, [len([v_x_6439 for v_x_6439 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6438, [])) if (v_x_6439 == v_c_6436)]) for v_r_6438 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6436 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6436, NOREC).get('deck', None) if type(v_c_6436) is str else None) == 'specialist_action')])))) >= 6))
+    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: ((_w1 if type((_w1 := AR('+', AR('+', len([v_i_6430 for v_i_6430 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6430, NOREC).get('deck', None) if type(v_i_6430) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6432 for v_x_6432 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6432 == v_c_6431)]), FN['sum'](ctx, None, [len([v_x_6434 for v_x_6434 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6433, [])) if (v_x_6434 == v_c_6431)]) for v_r_6433 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6431 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6431, NOREC).get('deck', None) if type(v_c_6431) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6435 for v_i_6435 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6435, NOREC).get('deck', None) if type(v_i_6435) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6437 for v_x_6437 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6437 == v_c_6436)]), FN['sum'](ctx, None, [len([v_x_6439 for v_x_6439 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6438, [])) if (v_x_6439 == v_c_6436)]) for v_r_6438 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6436 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6436, NOREC).get('deck', None) if type(v_c_6436) is str else None) == 'specialist_action')]))))) is int else num(_w1)) >= 6))
 
 
 def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1591,7 +1591,7 @@ def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6443'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6441'))) and ((num(E.get('left~6442')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6443'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6441'))) and (((_w3 if type((_w3 := E.get('left~6442'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1627,7 +1627,7 @@ def x_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6448'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6447'))) is str else None)) - num((_w3.get(E.get('r~6447'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6447'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6448'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6447'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6447'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6447'), 0)))) is int else num(_w5)))])])
 
 
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1669,7 +1669,7 @@ def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
 def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6459')) * num(E.get('k~6461')))
+    return ((_w1 if type((_w1 := E.get('n~6459'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6461'))) is int else num(_w2)))
 
 
 def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1679,7 +1679,7 @@ def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6465'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6463'))) and ((num(E.get('left~6464')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6465'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6463'))) and (((_w3 if type((_w3 := E.get('left~6464'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1715,7 +1715,7 @@ def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6470'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6469'))) is str else None)) - num((_w3.get(E.get('r~6469'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6469'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6470'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6469'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6469'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6469'), 0)))) is int else num(_w5)))])])
 
 
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1751,7 +1751,7 @@ def x_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0))) >= 5)
+    return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
 def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1761,7 +1761,7 @@ def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6474'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6472'))) and ((num(E.get('left~6473')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6474'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6472'))) and (((_w3 if type((_w3 := E.get('left~6473'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1797,7 +1797,7 @@ def x_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6479'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6478'))) is str else None)) - num((_w3.get(E.get('r~6478'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6478'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6479'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6478'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6478'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6478'), 0)))) is int else num(_w5)))])])
 
 
 def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1839,7 +1839,7 @@ def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
 def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6490')) * num(E.get('k~6492')))
+    return ((_w1 if type((_w1 := E.get('n~6490'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6492'))) is int else num(_w2)))
 
 
 def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1849,7 +1849,7 @@ def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6496'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6494'))) and ((num(E.get('left~6495')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6496'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6494'))) and (((_w3 if type((_w3 := E.get('left~6495'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1885,7 +1885,7 @@ def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6501'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6500'))) is str else None)) - num((_w3.get(E.get('r~6500'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6500'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6501'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6500'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6500'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6500'), 0)))) is int else num(_w5)))])])
 
 
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1921,7 +1921,7 @@ def x_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6502 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('deck', None) if type(v_i_6502) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_bc')]))) >= 5))
+    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w9 if type((_w9 := AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('numbers', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('cost', {}) if type(v_i_6502) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6502 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6502, NOREC).get('deck', None) if type(v_i_6502) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_bc')])))) is int else num(_w9)) >= 5))
 
 
 def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1931,7 +1931,7 @@ def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6507'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6505'))) and ((num(E.get('left~6506')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6507'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6505'))) and (((_w3 if type((_w3 := E.get('left~6506'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1967,7 +1967,7 @@ def x_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6512'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6511'))) is str else None)) - num((_w3.get(E.get('r~6511'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6511'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6512'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6511'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6511'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6511'), 0)))) is int else num(_w5)))])])
 
 
 def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2009,7 +2009,7 @@ def x_9687(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
 def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6523')) * num(E.get('k~6525')))
+    return ((_w1 if type((_w1 := E.get('n~6523'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6525'))) is int else num(_w2)))
 
 
 def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2019,7 +2019,7 @@ def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6529'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6527'))) and ((num(E.get('left~6528')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6529'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6527'))) and (((_w3 if type((_w3 := E.get('left~6528'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2055,7 +2055,7 @@ def x_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6534'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6533'))) is str else None)) - num((_w3.get(E.get('r~6533'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6533'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6534'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6533'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6533'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6533'), 0)))) is int else num(_w5)))])])
 
 
 def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2091,7 +2091,7 @@ def x_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(len([v_col_6535 for v_col_6535 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('key', None) if type(v_x_6536) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6536 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('column', 0) if type(v_x_6536) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6535, NOREC).get('column', 0) if type(v_col_6535) is str else 0))])])) >= 2))
+    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: ((_w2 if type((_w2 := len([v_col_6535 for v_col_6535 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('key', None) if type(v_x_6536) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6536 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6536, NOREC).get('column', 0) if type(v_x_6536) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6535, NOREC).get('column', 0) if type(v_col_6535) is str else 0))])]))) is int else num(_w2)) >= 2))
 
 
 def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2101,7 +2101,7 @@ def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6540'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6538'))) and ((num(E.get('left~6539')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6540'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6538'))) and (((_w3 if type((_w3 := E.get('left~6539'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2137,7 +2137,7 @@ def x_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6545'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6544'))) is str else None)) - num((_w3.get(E.get('r~6544'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6544'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6545'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6544'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6544'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6544'), 0)))) is int else num(_w5)))])])
 
 
 def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2179,7 +2179,7 @@ def x_9751(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
 def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6556')) * num(E.get('k~6558')))
+    return ((_w1 if type((_w1 := E.get('n~6556'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6558'))) is int else num(_w2)))
 
 
 def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2189,7 +2189,7 @@ def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6562'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6560'))) and ((num(E.get('left~6561')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6562'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6560'))) and (((_w3 if type((_w3 := E.get('left~6561'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2225,7 +2225,7 @@ def x_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6567'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6566'))) is str else None)) - num((_w3.get(E.get('r~6566'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6566'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6567'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6566'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6566'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6566'), 0)))) is int else num(_w5)))])])
 
 
 def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2261,7 +2261,7 @@ def x_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6568 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6569.get('piece', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'piece', None)) == 'transformer')) and (((v_x_6569.get('owner', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'owner', None)) == E.get('you'))) else False) for v_x_6569 in items_of(KEY(ctx.state.get('places'), v_s_6568, []))])])) >= 15))
+    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6568, NOREC).get('area', None) if type(v_s_6568) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6568 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6569.get('piece', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'piece', None)) == 'transformer')) and (((v_x_6569.get('owner', None) if type(v_x_6569) is dict else KEY(v_x_6569, 'owner', None)) == E.get('you'))) else False) for v_x_6569 in items_of(KEY(ctx.state.get('places'), v_s_6568, []))])]))) is int else num(_w9)) >= 15))
 
 
 def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2271,7 +2271,7 @@ def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6573'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6571'))) and ((num(E.get('left~6572')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6573'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6571'))) and (((_w3 if type((_w3 := E.get('left~6572'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2307,7 +2307,7 @@ def x_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6578'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6577'))) is str else None)) - num((_w3.get(E.get('r~6577'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6577'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6578'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6577'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6577'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6577'), 0)))) is int else num(_w5)))])])
 
 
 def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2349,7 +2349,7 @@ def x_9815(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
 def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6589')) * num(E.get('k~6591')))
+    return ((_w1 if type((_w1 := E.get('n~6589'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6591'))) is int else num(_w2)))
 
 
 def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2359,7 +2359,7 @@ def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6595'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6593'))) and ((num(E.get('left~6594')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6595'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6593'))) and (((_w3 if type((_w3 := E.get('left~6594'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2395,7 +2395,7 @@ def x_9836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6600'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6599'))) is str else None)) - num((_w3.get(E.get('r~6599'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6599'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6600'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6599'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6599'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6599'), 0)))) is int else num(_w5)))])])
 
 
 def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2431,7 +2431,7 @@ def x_9845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6603: (lambda v_at_6604: ((v_vs_6603.get(v_at_6604, None) if type(v_vs_6603) is dict else KEY(v_vs_6603, v_at_6604, None)) if (True if ((num(v_at_6604) >= 0)) and ((num(v_at_6604) < num(FN['count'](ctx, None, v_vs_6603)))) else False) else 0))(((_w3.get(v_t_6602, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6602, 0)) if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('scope', None) if type(v_t_6602) is str else None) == 'game') else (_w5.get(v_t_6602, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6602, 0)))))(((_w2.get((_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('values', []) if type(v_t_6602) is str else []))) for v_t_6602 in [v_t_6601 for v_t_6601 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6601, NOREC).get('group', None) if type(v_t_6601) is str else None) == 'income')]])) >= 5))
+    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['min'](ctx, None, [(lambda v_vs_6603: (lambda v_at_6604: ((v_vs_6603.get(v_at_6604, None) if type(v_vs_6603) is dict else KEY(v_vs_6603, v_at_6604, None)) if (True if (((v_at_6604 if type(v_at_6604) is int else num(v_at_6604)) >= 0)) and (((v_at_6604 if type(v_at_6604) is int else num(v_at_6604)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6603))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6602, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6602, 0)) if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('scope', None) if type(v_t_6602) is str else None) == 'game') else (_w6.get(v_t_6602, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6602, 0)))))(((_w2.get((_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6602, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6602, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('sides', []) if type(v_t_6602) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('values', []) if type(v_t_6602) is str else []))) for v_t_6602 in [v_t_6601 for v_t_6601 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6601, NOREC).get('group', None) if type(v_t_6601) is str else None) == 'income')]]))) is int else num(_w8)) >= 5))
 
 
 def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2441,7 +2441,7 @@ def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6608'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6606'))) and ((num(E.get('left~6607')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6608'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6606'))) and (((_w3 if type((_w3 := E.get('left~6607'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2477,7 +2477,7 @@ def x_9866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6613'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6612'))) is str else None)) - num((_w3.get(E.get('r~6612'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6612'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6613'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6612'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6612'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6612'), 0)))) is int else num(_w5)))])])
 
 
 def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2519,7 +2519,7 @@ def x_9879(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
 def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6624')) * num(E.get('k~6626')))
+    return ((_w1 if type((_w1 := E.get('n~6624'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6626'))) is int else num(_w2)))
 
 
 def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2529,7 +2529,7 @@ def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6630'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6628'))) and ((num(E.get('left~6629')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6630'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6628'))) and (((_w3 if type((_w3 := E.get('left~6629'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2565,7 +2565,7 @@ def x_9900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6635'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6634'))) is str else None)) - num((_w3.get(E.get('r~6634'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6634'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6635'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6634'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6634'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6634'), 0)))) is int else num(_w5)))])])
 
 
 def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2601,7 +2601,7 @@ def x_9909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [len([v_x_6637 for v_x_6637 in items_of(KEY(ctx.state.get('places'), v_s_6636, [])) if (True if (((v_x_6637.get('piece', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'piece', None)) == 'tower')) and (((v_x_6637.get('owner', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'owner', None)) == E.get('you'))) else False)]) for v_s_6636 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None))) is str else None) == 'a')) else False)) else False)])) >= 5))
+    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6637 for v_x_6637 in items_of(KEY(ctx.state.get('places'), v_s_6636, [])) if (True if (((v_x_6637.get('piece', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'piece', None)) == 'tower')) and (((v_x_6637.get('owner', None) if type(v_x_6637) is dict else KEY(v_x_6637, 'owner', None)) == E.get('you'))) else False)]) for v_s_6636 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6636, NOREC).get('area', None) if type(v_s_6636) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5))
 
 
 def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2611,7 +2611,7 @@ def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6641'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6639'))) and ((num(E.get('left~6640')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6641'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6639'))) and (((_w3 if type((_w3 := E.get('left~6640'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2647,7 +2647,7 @@ def x_9930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6646'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6645'))) is str else None)) - num((_w3.get(E.get('r~6645'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6645'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6646'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6645'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6645'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6645'), 0)))) is int else num(_w5)))])])
 
 
 def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2689,7 +2689,7 @@ def x_9943(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
 def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6657')) * num(E.get('k~6659')))
+    return ((_w1 if type((_w1 := E.get('n~6657'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6659'))) is int else num(_w2)))
 
 
 def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2699,7 +2699,7 @@ def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6663'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6661'))) and ((num(E.get('left~6662')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6663'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6661'))) and (((_w3 if type((_w3 := E.get('left~6662'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2735,7 +2735,7 @@ def x_9964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6668'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6667'))) is str else None)) - num((_w3.get(E.get('r~6667'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6667'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6668'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6667'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6667'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6667'), 0)))) is int else num(_w5)))])])
 
 
 def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -59,7 +59,7 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6986'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6986'), []))))) > 0)
+    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6986'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6986'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6986'), [])))))) is int else num(_w3)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
@@ -83,7 +83,7 @@ def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6988'))) is str else None) != None)) and ((num(FN['count'](ctx, None, (_w2.get(E.get('d~6988'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6988'), [])))) < num((ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6988'))) is str else None)))) and ((num(FN['count'](ctx, None, (_w4.get(E.get('d~6988'), []) if type((_w4 := ctx.state.get('piles'))) is dict else KEY(_w4, E.get('d~6988'), [])))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6988'))) is str else None) != None)) and (((_w3 if type((_w3 := FN['count'](ctx, None, (_w2.get(E.get('d~6988'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6988'), []))))) is int else num(_w3)) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~6988'))) is str else None))) is int else num(_w5)))) and (((_w7 if type((_w7 := FN['count'](ctx, None, (_w6.get(E.get('d~6988'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~6988'), []))))) is int else num(_w7)) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
@@ -179,7 +179,7 @@ def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), [])))) > 0) else K[2])
+    return (K[1] if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get(E.get('d~6986'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6986'), []))))) is int else num(_w2)) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
@@ -261,7 +261,7 @@ def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7003'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7001'))) and ((num(E.get('left~7002')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7003'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7001'))) and (((_w3 if type((_w3 := E.get('left~7002'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -297,7 +297,7 @@ def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None)) - num((_w3.get(E.get('r~7007'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7007'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7008'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7007'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7007'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7007'), 0)))) is int else num(_w5)))])])
 
 
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

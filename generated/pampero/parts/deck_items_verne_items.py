@@ -51,7 +51,7 @@ K = [
 def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~7010'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7010'), 0))) >= num(E.get('n~7009')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~7010'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7010'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~7009'))) is int else num(_w4)))
 
 
 def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -91,7 +91,7 @@ def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7016'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7014'))) and ((num(E.get('left~7015')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7016'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7014'))) and (((_w3 if type((_w3 := E.get('left~7015'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -127,7 +127,7 @@ def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None)) - num((_w3.get(E.get('r~7020'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7020'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7021'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7020'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7020'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7020'), 0)))) is int else num(_w5)))])])
 
 
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -163,7 +163,7 @@ def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if ((num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))) > 0)) and (all([(num((_w4.get('co2', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'co2', 0))) >= num((_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][v_p_7022] if type(v_p_7022) is int and 0 <= v_p_7022 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7022] if type(v_p_7022) is int and 0 <= v_p_7022 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7022 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -173,7 +173,7 @@ def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7026'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7024'))) and ((num(E.get('left~7025')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7026'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7024'))) and (((_w3 if type((_w3 := E.get('left~7025'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -209,7 +209,7 @@ def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None)) - num((_w3.get(E.get('r~7030'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7030'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7030'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7030'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7030'), 0)))) is int else num(_w5)))])])
 
 
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -249,7 +249,7 @@ def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7035'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7033'))) and ((num(E.get('left~7034')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7035'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7033'))) and (((_w3 if type((_w3 := E.get('left~7034'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -285,7 +285,7 @@ def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None)) - num((_w3.get(E.get('r~7039'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7039'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7040'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7039'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7039'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7039'), 0)))) is int else num(_w5)))])])
 
 
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -321,7 +321,7 @@ def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)))
 
 
 def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -331,7 +331,7 @@ def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7044'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7042'))) and ((num(E.get('left~7043')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7044'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7042'))) and (((_w3 if type((_w3 := E.get('left~7043'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -367,7 +367,7 @@ def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None)) - num((_w3.get(E.get('r~7048'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7048'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7049'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7048'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7048'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7048'), 0)))) is int else num(_w5)))])])
 
 
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -403,7 +403,7 @@ def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10962(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0)))) is int else num(_w3)))
 
 
 def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116

@@ -55,7 +55,7 @@ def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7053'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7051'))) and ((num(E.get('left~7052')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7053'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7051'))) and (((_w3 if type((_w3 := E.get('left~7052'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -91,7 +91,7 @@ def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None)) - num((_w3.get(E.get('r~7057'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7057'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7058'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7057'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7057'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7057'), 0)))) is int else num(_w5)))])])
 
 
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -131,7 +131,7 @@ def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7062'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7060'))) and ((num(E.get('left~7061')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7062'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7060'))) and (((_w3 if type((_w3 := E.get('left~7061'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -167,7 +167,7 @@ def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None)) - num((_w3.get(E.get('r~7066'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7066'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7067'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7066'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7066'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7066'), 0)))) is int else num(_w5)))])])
 
 
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -207,7 +207,7 @@ def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7071'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7069'))) and ((num(E.get('left~7070')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7071'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7069'))) and (((_w3 if type((_w3 := E.get('left~7070'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -243,7 +243,7 @@ def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None)) - num((_w3.get(E.get('r~7075'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7075'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7076'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7075'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7075'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7075'), 0)))) is int else num(_w5)))])])
 
 
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -283,7 +283,7 @@ def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7080'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7078'))) and ((num(E.get('left~7079')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7080'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7078'))) and (((_w3 if type((_w3 := E.get('left~7079'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -319,7 +319,7 @@ def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None)) - num((_w3.get(E.get('r~7084'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7084'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7085'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7084'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7084'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7084'), 0)))) is int else num(_w5)))])])
 
 
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -359,7 +359,7 @@ def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7089'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7087'))) and ((num(E.get('left~7088')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7089'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7087'))) and (((_w3 if type((_w3 := E.get('left~7088'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -395,7 +395,7 @@ def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None)) - num((_w3.get(E.get('r~7093'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7093'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7094'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7093'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7093'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7093'), 0)))) is int else num(_w5)))])])
 
 
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -435,7 +435,7 @@ def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7098'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7096'))) and ((num(E.get('left~7097')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7098'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7096'))) and (((_w3 if type((_w3 := E.get('left~7097'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -471,7 +471,7 @@ def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None)) - num((_w3.get(E.get('r~7102'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7102'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7103'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7102'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7102'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7102'), 0)))) is int else num(_w5)))])])
 
 
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -507,7 +507,7 @@ def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
+    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9

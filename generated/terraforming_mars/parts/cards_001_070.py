@@ -67,23 +67,23 @@ K = [
 
 
 def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 5)
 
 
 def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0))) >= 1)
+    return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~832'), 0) if type((_w1 := (ctx.state['players'][v_target_833] if type(v_target_833) is int and 0 <= v_target_833 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~832'), 0))) - num(E.get('n~831')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~832'))) is str else 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~832'), 0) if type((_w1 := (ctx.state['players'][v_target_833] if type(v_target_833) is int and 0 <= v_target_833 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~832'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~831'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~832'))) is str else 0))) is int else num(_w6))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -93,7 +93,7 @@ def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~834'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~832'), 0))) - num(E.get('n~831')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~832'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~834'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~832'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~831'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~832'))) is str else 0))) is int else num(_w7)))
 
 
 def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -129,7 +129,7 @@ def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~839'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~839'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~839'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~839'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~839'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~839'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~839'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~839'))) is str else 0))) is int else num(_w5)))
 
 
 def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -187,13 +187,13 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~843'), 0))) - num(E.get('n~842')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~843'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~843'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~842'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~843'))) is str else 0))) is int else num(_w7)))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -203,13 +203,13 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~845'), 0) if type((_w1 := (ctx.state['players'][v_target_846] if type(v_target_846) is int and 0 <= v_target_846 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~845'), 0))) - num(E.get('n~844')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~845'))) is str else 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~845'), 0) if type((_w1 := (ctx.state['players'][v_target_846] if type(v_target_846) is int and 0 <= v_target_846 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~845'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~844'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~845'))) is str else 0))) is int else num(_w6))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -219,7 +219,7 @@ def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~847'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~845'), 0))) - num(E.get('n~844')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~845'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~847'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~845'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~844'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~845'))) is str else 0))) is int else num(_w7)))
 
 
 def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -241,25 +241,25 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 6)
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~852') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~852') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~853') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~853') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -271,7 +271,7 @@ def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~851')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~851'))) is int else num(_w4)))
 
 
 def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -283,31 +283,31 @@ def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~854')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~855')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~856'))))) >= num(E.get('price~851')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~855'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~856'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~851'))) is int else num(_w16)))
 
 
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - 1), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('s_v~854')))) is int else num(_w3)) - 1), E.get('s_v~854'))]) if ((_w4 if type((_w4 := E.get('s_v~854'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - 1), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('t_v~855')))) is int else num(_w3)) - 1), E.get('t_v~855'))]) if ((_w4 if type((_w4 := E.get('t_v~855'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - 1), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('h_v~856')))) is int else num(_w3)) - 1), E.get('h_v~856'))]) if ((_w4 if type((_w4 := E.get('h_v~856'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~857')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851')))) else False))) and ((not (True if ((num(E.get('t~858')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851')))) else False))) and ((not (True if ((num(E.get('h~859')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~857'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~857'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~854'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~858'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~855'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~859'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~856'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~854'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~851'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~858'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~857'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~854'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~858'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~855'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~859'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~856'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~855'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~851'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~859'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~857'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~854'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~858'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~855'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~859'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~856'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~856'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~851'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -319,7 +319,7 @@ def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -343,7 +343,7 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])}, ({'steel': E.get('s~857')} if (num(E.get('s_v~854')) > 0) else K[2])), ({'titanium': E.get('t~858')} if (num(E.get('t_v~855')) > 0) else K[2])), ({'heat': E.get('h~859')} if (num(E.get('h_v~856')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~857')} if ((_w13 if type((_w13 := E.get('s_v~854'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~858')} if ((_w14 if type((_w14 := E.get('t_v~855'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~859')} if ((_w15 if type((_w15 := E.get('h_v~856'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -375,7 +375,7 @@ def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -407,7 +407,7 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= 1) else 0)
+    return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -431,7 +431,7 @@ def x_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -461,19 +461,19 @@ def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~866') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~866') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~867') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~867') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -485,7 +485,7 @@ def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~865')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~865'))) is int else num(_w4)))
 
 
 def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -497,31 +497,31 @@ def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~868')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~869')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~870'))))) >= num(E.get('price~865')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~868'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~869'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~870'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~865'))) is int else num(_w16)))
 
 
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - 1), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~865'), E.get('s_v~868')))) is int else num(_w3)) - 1), E.get('s_v~868'))]) if ((_w4 if type((_w4 := E.get('s_v~868'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - 1), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~865'), E.get('t_v~869')))) is int else num(_w3)) - 1), E.get('t_v~869'))]) if ((_w4 if type((_w4 := E.get('t_v~869'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - 1), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~865'), E.get('h_v~870')))) is int else num(_w3)) - 1), E.get('h_v~870'))]) if ((_w4 if type((_w4 := E.get('h_v~870'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~871')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865')))) else False))) and ((not (True if ((num(E.get('t~872')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865')))) else False))) and ((not (True if ((num(E.get('h~873')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~872'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~869'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~873'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~870'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~871'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~871'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~868'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~872'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~869'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~873'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~870'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~868'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~865'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~872'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~871'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~868'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~872'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~869'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~873'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~870'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~869'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~865'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~873'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~871'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~868'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~872'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~869'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~873'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~870'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~870'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~865'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -533,7 +533,7 @@ def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~872'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~869'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~873'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~870'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -557,7 +557,7 @@ def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])}, ({'steel': E.get('s~871')} if (num(E.get('s_v~868')) > 0) else K[2])), ({'titanium': E.get('t~872')} if (num(E.get('t_v~869')) > 0) else K[2])), ({'heat': E.get('h~873')} if (num(E.get('h_v~870')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~872'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~869'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~873'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~870'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~871')} if ((_w13 if type((_w13 := E.get('s_v~868'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~872')} if ((_w14 if type((_w14 := E.get('t_v~869'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~873')} if ((_w15 if type((_w15 := E.get('h_v~870'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -603,7 +603,7 @@ def x_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~875'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~875'), 0))) >= num(E.get('n~874')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~875'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~875'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~874'))) is int else num(_w4)))
 
 
 def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -625,17 +625,17 @@ def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~880')) * num(E.get('k~882')))
+    return ((_w1 if type((_w1 := E.get('n~880'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~882'))) is int else num(_w2)))
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~884'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~884'), 0))) - num(E.get('n~883')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~884'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~884'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~884'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~883'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~884'))) is str else 0))) is int else num(_w7)))
 
 
 def x_540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -659,19 +659,19 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_888, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_888, 0)), (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('step', 0) if type(v_p_888) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_888, NOREC).get('max', 0) if type(v_p_888) is str else 0))) for v_p_888 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_888, NOREC).get('tile', None) if type(v_p_888) is str else None) == E.get('t~887'))])))
+    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_888, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_888, 0)), (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('step', 0) if type(v_p_888) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('max', 0) if type(v_p_888) is str else 0))) is int else num(_w3))) for v_p_888 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_888, NOREC).get('tile', None) if type(v_p_888) is str else None) == E.get('t~887'))])))
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~887'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_896)) > 0)) else False) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_895 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_895, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_895, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_895, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])) else False)]))([v_s_890 for v_s_890 in [v_x_889 for v_x_889 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_889, NOREC).get('type', None) if type(v_x_889) is str else None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))] if (True if ((not (v_s_890 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_890, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('t~887'))) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_890 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_890, _w2)))) or (((_w3.get(v_s_890, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_890, None)) == E.get('you'))) else False)) and ((True if ((v_s_890 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~887'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_890, _w6))) or ((not any([(True if ((v_x_891 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_891, _w7))) and ((not (v_x_891 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~887'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_891, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_891, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_891, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_891, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_891, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_892)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_891, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_891, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_892)) else False)) else False) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))) else False)) else False)]))
+    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~887'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_896))) is int else num(_w22)) > 0)) else False) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_895 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_895, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_895, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_895, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])) else False)]))([v_s_890 for v_s_890 in [v_x_889 for v_x_889 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_889, NOREC).get('type', None) if type(v_x_889) is str else None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))] if (True if ((not (v_s_890 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_890, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('t~887'))) or (((ctx.index.plain['spaces'].get(v_s_890, NOREC).get('reserved', None) if type(v_s_890) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_890 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_890, _w2)))) or (((_w3.get(v_s_890, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_890, None)) == E.get('you'))) else False)) and ((True if ((v_s_890 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~887'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_890, _w6))) or ((not any([(True if ((v_x_891 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_891, _w7))) and ((not (v_x_891 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~887'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_891, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_891, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_891, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_891, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_891, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_892)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_891, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_891, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_892)) else False)) else False) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))) else False)) else False)]))
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~897'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~897')))) is int else num(_w1)) > 0)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -735,13 +735,13 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_903, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_903, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_903, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_903, {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_903, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_903, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))))
+    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := len([v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_903, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_903, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_903, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_903, {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_903, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_903, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))) is int else num(_w8))))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~905'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~905'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~905'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~905'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~905'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~905'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~905'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~905'))) is str else 0))) is int else num(_w5)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -799,7 +799,7 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -809,7 +809,7 @@ def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~909'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~910'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~909'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~909'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~910'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~909'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -833,7 +833,7 @@ def x_600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~913'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~913'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~913'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~913'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~913'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~913'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~913'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~913'))) is str else 0))) is int else num(_w5)))
 
 
 def x_606(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -893,19 +893,19 @@ def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_917, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_917, 0)), (ctx.index.plain['parameters'].get(v_p_917, NOREC).get('step', 0) if type(v_p_917) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_917, NOREC).get('max', 0) if type(v_p_917) is str else 0))) for v_p_917 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_917, NOREC).get('tile', None) if type(v_p_917) is str else None) == E.get('t~916'))])))
+    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_917, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_917, 0)), (ctx.index.plain['parameters'].get(v_p_917, NOREC).get('step', 0) if type(v_p_917) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_917, NOREC).get('max', 0) if type(v_p_917) is str else 0))) is int else num(_w3))) for v_p_917 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_917, NOREC).get('tile', None) if type(v_p_917) is str else None) == E.get('t~916'))])))
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~916'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_925)) > 0)) else False) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_924 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_924, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_924, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_924, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])) else False)]))([v_s_919 for v_s_919 in [v_x_918 for v_x_918 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_918, NOREC).get('type', None) if type(v_x_918) is str else None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))] if (True if ((not (v_s_919 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_919, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('t~916'))) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_919 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_919, _w2)))) or (((_w3.get(v_s_919, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_919, None)) == E.get('you'))) else False)) and ((True if ((v_s_919 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~916'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_919, _w6))) or ((not any([(True if ((v_x_920 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_920, _w7))) and ((not (v_x_920 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~916'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_920, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_920, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_920, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_920, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_920, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_921)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_920, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_920, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_921)) else False)) else False) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))) else False)) else False)]))
+    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~916'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_925))) is int else num(_w22)) > 0)) else False) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_924 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_924, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_924, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_924, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])) else False)]))([v_s_919 for v_s_919 in [v_x_918 for v_x_918 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_918, NOREC).get('type', None) if type(v_x_918) is str else None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))] if (True if ((not (v_s_919 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_919, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('t~916'))) or (((ctx.index.plain['spaces'].get(v_s_919, NOREC).get('reserved', None) if type(v_s_919) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_919 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_919, _w2)))) or (((_w3.get(v_s_919, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_919, None)) == E.get('you'))) else False)) and ((True if ((v_s_919 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~916'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_919, _w6))) or ((not any([(True if ((v_x_920 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_920, _w7))) and ((not (v_x_920 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~916'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_920, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_920, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_920, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_920, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_920, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_921)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_920, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_920, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_921)) else False)) else False) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))) else False)) else False)]))
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~926'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~926')))) is int else num(_w1)) > 0)
 
 
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -967,7 +967,7 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 
 
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -977,7 +977,7 @@ def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~932'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~933'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~932'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~932'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~933'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~932'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -995,7 +995,7 @@ def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~934'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~934'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~934'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~934'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~934'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~934'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~934'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~934'))) is str else 0))) is int else num(_w5)))
 
 
 def x_656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1053,7 +1053,7 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1063,7 +1063,7 @@ def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~938'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~939'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~938'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~938'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~939'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~938'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1093,19 +1093,19 @@ def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~944') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~944') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~945') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~945') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1117,7 +1117,7 @@ def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~943')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~943'))) is int else num(_w4)))
 
 
 def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1129,31 +1129,31 @@ def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~946')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~947')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~948'))))) >= num(E.get('price~943')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~946'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~947'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~948'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~943'))) is int else num(_w16)))
 
 
 def x_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - 1), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~943'), E.get('s_v~946')))) is int else num(_w3)) - 1), E.get('s_v~946'))]) if ((_w4 if type((_w4 := E.get('s_v~946'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - 1), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~943'), E.get('t_v~947')))) is int else num(_w3)) - 1), E.get('t_v~947'))]) if ((_w4 if type((_w4 := E.get('t_v~947'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - 1), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~943'), E.get('h_v~948')))) is int else num(_w3)) - 1), E.get('h_v~948'))]) if ((_w4 if type((_w4 := E.get('h_v~948'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~949')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943')))) else False))) and ((not (True if ((num(E.get('t~950')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943')))) else False))) and ((not (True if ((num(E.get('h~951')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~943'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~949'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~946'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~950'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~947'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~951'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~948'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~949'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~949'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~946'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~950'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~947'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~951'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~948'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~946'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~943'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~950'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~949'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~946'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~950'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~947'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~951'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~948'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~947'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~943'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~951'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~949'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~946'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~950'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~947'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~951'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~948'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~948'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~943'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1165,7 +1165,7 @@ def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~943'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~949'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~946'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~950'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~947'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~951'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~948'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1189,25 +1189,25 @@ def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > 0) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > 0) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~943'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~949'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~946'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~950'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~947'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~951'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~948'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~949')} if ((_w13 if type((_w13 := E.get('s_v~946'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~950')} if ((_w14 if type((_w14 := E.get('t_v~947'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~951')} if ((_w15 if type((_w15 := E.get('h_v~948'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_953, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_953, 0)), (ctx.index.plain['parameters'].get(v_p_953, NOREC).get('step', 0) if type(v_p_953) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_953, NOREC).get('max', 0) if type(v_p_953) is str else 0))) for v_p_953 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_953, NOREC).get('tile', None) if type(v_p_953) is str else None) == E.get('t~952'))])))
+    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_953, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_953, 0)), (ctx.index.plain['parameters'].get(v_p_953, NOREC).get('step', 0) if type(v_p_953) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_953, NOREC).get('max', 0) if type(v_p_953) is str else 0))) is int else num(_w3))) for v_p_953 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_953, NOREC).get('tile', None) if type(v_p_953) is str else None) == E.get('t~952'))])))
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~952'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_961)) > 0)) else False) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_960 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_960, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_960, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_960, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])) else False)]))([v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))] if (True if ((not (v_s_955 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_955, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('t~952'))) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_955 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_955, _w2)))) or (((_w3.get(v_s_955, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_955, None)) == E.get('you'))) else False)) and ((True if ((v_s_955 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~952'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_955, _w6))) or ((not any([(True if ((v_x_956 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_956, _w7))) and ((not (v_x_956 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~952'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_956, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_956, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_956, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_956, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_956, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_957)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_956, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_956, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_957)) else False)) else False) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))) else False)) else False)]))
+    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~952'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_961))) is int else num(_w22)) > 0)) else False) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_960 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_960, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_960, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_960, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])) else False)]))([v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))] if (True if ((not (v_s_955 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_955, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('t~952'))) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_955 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_955, _w2)))) or (((_w3.get(v_s_955, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_955, None)) == E.get('you'))) else False)) and ((True if ((v_s_955 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~952'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_955, _w6))) or ((not any([(True if ((v_x_956 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_956, _w7))) and ((not (v_x_956 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~952'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_956, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_956, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_956, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_956, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_956, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_957)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_956, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_956, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_957)) else False)) else False) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))) else False)) else False)]))
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~962'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~962')))) is int else num(_w1)) > 0)
 
 
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1271,7 +1271,7 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_968 for v_x_968 in items_of((ctx.index.plain['cards'].get(v_c_967, NOREC).get('tags', []) if type(v_c_967) is str else [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_970 for v_x_970 in items_of((ctx.index.plain['corporations'].get(v_c_969, NOREC).get('tags', []) if type(v_c_969) is str else [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_968 for v_x_968 in items_of((ctx.index.plain['cards'].get(v_c_967, NOREC).get('tags', []) if type(v_c_967) is str else [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_970 for v_x_970 in items_of((ctx.index.plain['corporations'].get(v_c_969, NOREC).get('tags', []) if type(v_c_969) is str else [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1289,7 +1289,7 @@ def x_738(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))) >= num(E.get('n~973')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~973'))) is int else num(_w4)))
 
 
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1307,7 +1307,7 @@ def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~978'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~978'), 0))) >= num(E.get('n~977')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~978'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~978'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~977'))) is int else num(_w4)))
 
 
 def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1337,7 +1337,7 @@ def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1361,7 +1361,7 @@ def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~981'), 0))) - num(E.get('n~980')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~981'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~981'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~980'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~981'))) is str else 0))) is int else num(_w7)))
 
 
 def x_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1391,7 +1391,7 @@ def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~982') == 'tr')) and ((num(E.get('n~983')) > 0)) else False)
+    return (True if ((E.get('t~982') == 'tr')) and (((_w1 if type((_w1 := E.get('n~983'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1401,13 +1401,13 @@ def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 7)
 
 
 def x_785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~985'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~985'), 0))) - num(E.get('n~984')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~985'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~985'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~985'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~984'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~985'))) is str else 0))) is int else num(_w7)))
 
 
 def x_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1437,19 +1437,19 @@ def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_991, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_991, 0)), (ctx.index.plain['parameters'].get(v_p_991, NOREC).get('step', 0) if type(v_p_991) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_991, NOREC).get('max', 0) if type(v_p_991) is str else 0))) for v_p_991 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_991, NOREC).get('tile', None) if type(v_p_991) is str else None) == E.get('t~990'))])))
+    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_991, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_991, 0)), (ctx.index.plain['parameters'].get(v_p_991, NOREC).get('step', 0) if type(v_p_991) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_991, NOREC).get('max', 0) if type(v_p_991) is str else 0))) is int else num(_w3))) for v_p_991 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_991, NOREC).get('tile', None) if type(v_p_991) is str else None) == E.get('t~990'))])))
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~990'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_999)) > 0)) else False) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_998 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_998, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_998, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_998, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])) else False)]))([v_s_993 for v_s_993 in [v_x_992 for v_x_992 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_992, NOREC).get('type', None) if type(v_x_992) is str else None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))] if (True if ((not (v_s_993 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_993, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('t~990'))) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_993 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_993, _w2)))) or (((_w3.get(v_s_993, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_993, None)) == E.get('you'))) else False)) and ((True if ((v_s_993 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~990'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_993, _w6))) or ((not any([(True if ((v_x_994 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_994, _w7))) and ((not (v_x_994 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~990'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_994, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_994, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_994, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_994, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_994, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_995)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_994, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_994, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_995)) else False)) else False) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))) else False)) else False)]))
+    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~990'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_999))) is int else num(_w22)) > 0)) else False) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_998 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_998, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_998, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_998, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])) else False)]))([v_s_993 for v_s_993 in [v_x_992 for v_x_992 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_992, NOREC).get('type', None) if type(v_x_992) is str else None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))] if (True if ((not (v_s_993 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_993, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('t~990'))) or (((ctx.index.plain['spaces'].get(v_s_993, NOREC).get('reserved', None) if type(v_s_993) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_993 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_993, _w2)))) or (((_w3.get(v_s_993, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_993, None)) == E.get('you'))) else False)) and ((True if ((v_s_993 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~990'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_993, _w6))) or ((not any([(True if ((v_x_994 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_994, _w7))) and ((not (v_x_994 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~990'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_994, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_994, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_994, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_994, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_994, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_995)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_994, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_994, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_995)) else False)) else False) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))) else False)) else False)]))
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1000'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1000')))) is int else num(_w1)) > 0)
 
 
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1513,7 +1513,7 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1006'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1006'), 0))) - num(E.get('n~1005')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1006'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1006'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1006'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1005'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1006'))) is str else 0))) is int else num(_w7)))
 
 
 def x_822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1543,7 +1543,7 @@ def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1013, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1013, 0)), (ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('step', 0) if type(v_p_1013) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('max', 0) if type(v_p_1013) is str else 0))) for v_p_1013 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('tile', None) if type(v_p_1013) is str else None) == E.get('t~1011'))])))
+    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1013, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1013, 0)), (ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('step', 0) if type(v_p_1013) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('max', 0) if type(v_p_1013) is str else 0))) is int else num(_w3))) for v_p_1013 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1013, NOREC).get('tile', None) if type(v_p_1013) is str else None) == E.get('t~1011'))])))
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1555,7 +1555,7 @@ def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1017'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1017')))) is int else num(_w1)) > 0)
 
 
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1617,7 +1617,7 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1689,19 +1689,19 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1035, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1035, 0)), (ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('step', 0) if type(v_p_1035) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('max', 0) if type(v_p_1035) is str else 0))) for v_p_1035 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('tile', None) if type(v_p_1035) is str else None) == E.get('t~1034'))])))
+    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1035, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1035, 0)), (ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('step', 0) if type(v_p_1035) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('max', 0) if type(v_p_1035) is str else 0))) is int else num(_w3))) for v_p_1035 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1035, NOREC).get('tile', None) if type(v_p_1035) is str else None) == E.get('t~1034'))])))
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1034'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1043)) > 0)) else False) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1042 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1042, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1042, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1042, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])) else False)]))([v_s_1037 for v_s_1037 in [v_x_1036 for v_x_1036 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1036, NOREC).get('type', None) if type(v_x_1036) is str else None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))] if (True if ((not (v_s_1037 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1037, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('t~1034'))) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1037 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1037, _w2)))) or (((_w3.get(v_s_1037, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1037, None)) == E.get('you'))) else False)) and ((True if ((v_s_1037 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1037, _w6))) or ((not any([(True if ((v_x_1038 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1038, _w7))) and ((not (v_x_1038 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1038, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1038, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1038, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1038, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1038, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1039)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1038, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1038, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1039)) else False)) else False) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))) else False)) else False)]))
+    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1034'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1043))) is int else num(_w22)) > 0)) else False) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1042 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1042, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1042, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1042, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])) else False)]))([v_s_1037 for v_s_1037 in [v_x_1036 for v_x_1036 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1036, NOREC).get('type', None) if type(v_x_1036) is str else None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))] if (True if ((not (v_s_1037 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1037, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('t~1034'))) or (((ctx.index.plain['spaces'].get(v_s_1037, NOREC).get('reserved', None) if type(v_s_1037) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1037 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1037, _w2)))) or (((_w3.get(v_s_1037, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1037, None)) == E.get('you'))) else False)) and ((True if ((v_s_1037 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1037, _w6))) or ((not any([(True if ((v_x_1038 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1038, _w7))) and ((not (v_x_1038 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1034'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1038, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1038, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1038, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1038, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1038, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1039)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1038, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1038, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1039)) else False)) else False) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))) else False)) else False)]))
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1044'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1044')))) is int else num(_w1)) > 0)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1771,7 +1771,7 @@ def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1055, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1055, 0)), (ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('step', 0) if type(v_p_1055) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('max', 0) if type(v_p_1055) is str else 0))) for v_p_1055 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('tile', None) if type(v_p_1055) is str else None) == E.get('t~1053'))])))
+    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1055, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1055, 0)), (ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('step', 0) if type(v_p_1055) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('max', 0) if type(v_p_1055) is str else 0))) is int else num(_w3))) for v_p_1055 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1055, NOREC).get('tile', None) if type(v_p_1055) is str else None) == E.get('t~1053'))])))
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1783,7 +1783,7 @@ def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1059'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1059')))) is int else num(_w1)) > 0)
 
 
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1859,7 +1859,7 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1070, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1070, 0)), (ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('step', 0) if type(v_p_1070) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('max', 0) if type(v_p_1070) is str else 0))) for v_p_1070 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('tile', None) if type(v_p_1070) is str else None) == E.get('t~1068'))])))
+    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1070, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1070, 0)), (ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('step', 0) if type(v_p_1070) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('max', 0) if type(v_p_1070) is str else 0))) is int else num(_w3))) for v_p_1070 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1070, NOREC).get('tile', None) if type(v_p_1070) is str else None) == E.get('t~1068'))])))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1871,7 +1871,7 @@ def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1074'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1074')))) is int else num(_w1)) > 0)
 
 
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1935,19 +1935,19 @@ def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1080, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1080, 0)), (ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('step', 0) if type(v_p_1080) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('max', 0) if type(v_p_1080) is str else 0))) for v_p_1080 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('tile', None) if type(v_p_1080) is str else None) == E.get('t~1079'))])))
+    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1080, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1080, 0)), (ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('step', 0) if type(v_p_1080) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('max', 0) if type(v_p_1080) is str else 0))) is int else num(_w3))) for v_p_1080 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1080, NOREC).get('tile', None) if type(v_p_1080) is str else None) == E.get('t~1079'))])))
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1079'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1088)) > 0)) else False) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1087 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1087, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1087, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1087, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])) else False)]))([v_s_1082 for v_s_1082 in [v_x_1081 for v_x_1081 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1081, NOREC).get('type', None) if type(v_x_1081) is str else None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))] if (True if ((not (v_s_1082 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1082, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('t~1079'))) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1082 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1082, _w2)))) or (((_w3.get(v_s_1082, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1082, None)) == E.get('you'))) else False)) and ((True if ((v_s_1082 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1082, _w6))) or ((not any([(True if ((v_x_1083 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1083, _w7))) and ((not (v_x_1083 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1083, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1083, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1083, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1083, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1083, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1084)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1083, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1083, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1084)) else False)) else False) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))) else False)) else False)]))
+    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1079'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1088))) is int else num(_w22)) > 0)) else False) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1087 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1087, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1087, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1087, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])) else False)]))([v_s_1082 for v_s_1082 in [v_x_1081 for v_x_1081 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1081, NOREC).get('type', None) if type(v_x_1081) is str else None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))] if (True if ((not (v_s_1082 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1082, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('t~1079'))) or (((ctx.index.plain['spaces'].get(v_s_1082, NOREC).get('reserved', None) if type(v_s_1082) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1082 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1082, _w2)))) or (((_w3.get(v_s_1082, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1082, None)) == E.get('you'))) else False)) and ((True if ((v_s_1082 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1082, _w6))) or ((not any([(True if ((v_x_1083 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1083, _w7))) and ((not (v_x_1083 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1079'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1083, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1083, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1083, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1083, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1083, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1084)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1083, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1083, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1084)) else False)) else False) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))) else False)) else False)]))
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1089'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1089')))) is int else num(_w1)) > 0)
 
 
 def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2011,7 +2011,7 @@ def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1095'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1095'), 0))) - num(E.get('n~1094')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1095'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1095'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1095'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1094'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1095'))) is str else 0))) is int else num(_w7)))
 
 
 def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2027,7 +2027,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-12))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2049,13 +2049,13 @@ def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 11)
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1105, NOREC).get('resource', None) if type(v_card_1105) is str else None) == E.get('r~1103'))) and ((v_card_1105 != E.get('this'))) and ((num((_w1.get(v_card_1105, 0) if type((_w1 := (ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1105, 0))) >= num(E.get('n~1102')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1105 in items_of((ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1105, NOREC).get('resource', None) if type(v_card_1105) is str else None) == E.get('r~1103'))) and ((v_card_1105 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1105, 0) if type((_w1 := (ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1105, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1102'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1105 in items_of((ctx.state['players'][v_holder_1104] if type(v_holder_1104) is int and 0 <= v_holder_1104 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2071,7 +2071,7 @@ def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1107'))) is str else None) == E.get('r~1103'))) and ((E.get('card~1107') != E.get('this'))) and ((num((_w3.get(E.get('card~1107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1106'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1107'), 0))) >= num(E.get('n~1102')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1107'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1107'))) is str else None) == E.get('r~1103'))) and ((E.get('card~1107') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1106'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1107'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~1102'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1107'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
@@ -2095,7 +2095,7 @@ def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
@@ -2105,7 +2105,7 @@ def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-12))
 
 
 def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2153,19 +2153,19 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1118 for v_x_1118 in items_of((ctx.index.plain['cards'].get(v_c_1117, NOREC).get('tags', []) if type(v_c_1117) is str else [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1120 for v_x_1120 in items_of((ctx.index.plain['corporations'].get(v_c_1119, NOREC).get('tags', []) if type(v_c_1119) is str else [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1118 for v_x_1118 in items_of((ctx.index.plain['cards'].get(v_c_1117, NOREC).get('tags', []) if type(v_c_1117) is str else [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1120 for v_x_1120 in items_of((ctx.index.plain['corporations'].get(v_c_1119, NOREC).get('tags', []) if type(v_c_1119) is str else [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
 def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1122'), 0))) >= num(E.get('n~1121')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1122'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1121'))) is int else num(_w4)))
 
 
 def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2181,13 +2181,13 @@ def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 9)
 
 
 def x_1049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1126'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1126'), 0))) - num(E.get('n~1125')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1126'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1126'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1126'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1125'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1126'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2211,19 +2211,19 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1130, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1130, 0)), (ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('step', 0) if type(v_p_1130) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('max', 0) if type(v_p_1130) is str else 0))) for v_p_1130 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('tile', None) if type(v_p_1130) is str else None) == E.get('t~1129'))])))
+    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1130, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1130, 0)), (ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('step', 0) if type(v_p_1130) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('max', 0) if type(v_p_1130) is str else 0))) is int else num(_w3))) for v_p_1130 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1130, NOREC).get('tile', None) if type(v_p_1130) is str else None) == E.get('t~1129'))])))
 
 
 def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1129'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1138)) > 0)) else False) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1137 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1137, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1137, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1137, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])) else False)]))([v_s_1132 for v_s_1132 in [v_x_1131 for v_x_1131 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1131, NOREC).get('type', None) if type(v_x_1131) is str else None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))] if (True if ((not (v_s_1132 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1132, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('t~1129'))) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1132 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1132, _w2)))) or (((_w3.get(v_s_1132, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1132, None)) == E.get('you'))) else False)) and ((True if ((v_s_1132 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1132, _w6))) or ((not any([(True if ((v_x_1133 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1133, _w7))) and ((not (v_x_1133 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1133, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1133, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1133, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1133, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1133, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1134)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1133, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1133, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1134)) else False)) else False) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))) else False)) else False)]))
+    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1129'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1138))) is int else num(_w22)) > 0)) else False) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1137 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1137, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1137, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1137, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])) else False)]))([v_s_1132 for v_s_1132 in [v_x_1131 for v_x_1131 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1131, NOREC).get('type', None) if type(v_x_1131) is str else None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))] if (True if ((not (v_s_1132 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1132, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('t~1129'))) or (((ctx.index.plain['spaces'].get(v_s_1132, NOREC).get('reserved', None) if type(v_s_1132) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1132 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1132, _w2)))) or (((_w3.get(v_s_1132, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1132, None)) == E.get('you'))) else False)) and ((True if ((v_s_1132 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1132, _w6))) or ((not any([(True if ((v_x_1133 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1133, _w7))) and ((not (v_x_1133 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1129'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1133, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1133, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1133, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1133, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1133, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1134)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1133, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1133, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1134)) else False)) else False) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))) else False)) else False)]))
 
 
 def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1139'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1139')))) is int else num(_w1)) > 0)
 
 
 def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2287,7 +2287,7 @@ def x_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1145'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1145'), 0))) - num(E.get('n~1144')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1145'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1145'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1145'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1144'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1145'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1081(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2329,7 +2329,7 @@ def x_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0))) - num(E.get('n~1154')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1155'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1154'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1155'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2353,19 +2353,19 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1159, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1159, 0)), (ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('step', 0) if type(v_p_1159) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('max', 0) if type(v_p_1159) is str else 0))) for v_p_1159 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('tile', None) if type(v_p_1159) is str else None) == E.get('t~1158'))])))
+    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1159, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1159, 0)), (ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('step', 0) if type(v_p_1159) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('max', 0) if type(v_p_1159) is str else 0))) is int else num(_w3))) for v_p_1159 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1159, NOREC).get('tile', None) if type(v_p_1159) is str else None) == E.get('t~1158'))])))
 
 
 def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1158'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1167)) > 0)) else False) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1166 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1166, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1166, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1166, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])) else False)]))([v_s_1161 for v_s_1161 in [v_x_1160 for v_x_1160 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1160, NOREC).get('type', None) if type(v_x_1160) is str else None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))] if (True if ((not (v_s_1161 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1161, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('t~1158'))) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1161 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1161, _w2)))) or (((_w3.get(v_s_1161, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1161, None)) == E.get('you'))) else False)) and ((True if ((v_s_1161 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1161, _w6))) or ((not any([(True if ((v_x_1162 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1162, _w7))) and ((not (v_x_1162 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1162, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1162, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1162, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1162, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1162, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1163)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1162, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1162, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1163)) else False)) else False) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))) else False)) else False)]))
+    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1158'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1167))) is int else num(_w22)) > 0)) else False) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1166 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1166, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1166, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1166, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])) else False)]))([v_s_1161 for v_s_1161 in [v_x_1160 for v_x_1160 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1160, NOREC).get('type', None) if type(v_x_1160) is str else None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))] if (True if ((not (v_s_1161 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1161, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('t~1158'))) or (((ctx.index.plain['spaces'].get(v_s_1161, NOREC).get('reserved', None) if type(v_s_1161) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1161 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1161, _w2)))) or (((_w3.get(v_s_1161, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1161, None)) == E.get('you'))) else False)) and ((True if ((v_s_1161 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1161, _w6))) or ((not any([(True if ((v_x_1162 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1162, _w7))) and ((not (v_x_1162 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1158'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1162, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1162, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1162, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1162, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1162, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1163)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1162, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1162, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1163)) else False)) else False) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))) else False)) else False)]))
 
 
 def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1168'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1168')))) is int else num(_w1)) > 0)
 
 
 def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2435,7 +2435,7 @@ def x_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1175')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1175'))) is int else num(_w4)))
 
 
 def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2447,7 +2447,7 @@ def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1177'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1177'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1177'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1177'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1177'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1177'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1177'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1177'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2505,7 +2505,7 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -2517,7 +2517,7 @@ def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1182')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1182'))) is int else num(_w4)))
 
 
 def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2529,7 +2529,7 @@ def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1184'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1184'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1184'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1184'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1184'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1184'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1184'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1184'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2587,19 +2587,19 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1190, NOREC).get('resource', None) if type(v_card_1190) is str else None) == E.get('r~1188'))) and ((v_card_1190 != E.get('this'))) and ((num((_w1.get(v_card_1190, 0) if type((_w1 := (ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1190, 0))) >= num(E.get('n~1187')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1190 in items_of((ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1190, NOREC).get('resource', None) if type(v_card_1190) is str else None) == E.get('r~1188'))) and ((v_card_1190 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1190, 0) if type((_w1 := (ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1190, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1187'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1190 in items_of((ctx.state['players'][v_holder_1189] if type(v_holder_1189) is int and 0 <= v_holder_1189 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2615,7 +2615,7 @@ def x_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1192'))) is str else None) == E.get('r~1188'))) and ((E.get('card~1192') != E.get('this'))) and ((num((_w3.get(E.get('card~1192'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1191'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1192'), 0))) >= num(E.get('n~1187')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1192'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1192'))) is str else None) == E.get('r~1188'))) and ((E.get('card~1192') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1192'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1191'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1192'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~1187'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1192'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
@@ -2657,7 +2657,7 @@ def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1195') == 'tr')) and ((num(E.get('n~1196')) > 0)) else False)
+    return (True if ((E.get('t~1195') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1196'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2687,7 +2687,7 @@ def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1197') == 'tr')) and ((num(E.get('n~1198')) > 0)) else False)
+    return (True if ((E.get('t~1197') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1198'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2699,7 +2699,7 @@ def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1199'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1199'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1199'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1199'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1199'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1199'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1199'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1199'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2759,7 +2759,7 @@ def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1203 for v_x_1203 in items_of((ctx.index.plain['cards'].get(v_c_1202, NOREC).get('tags', []) if type(v_c_1202) is str else [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1205 for v_x_1205 in items_of((ctx.index.plain['corporations'].get(v_c_1204, NOREC).get('tags', []) if type(v_c_1204) is str else [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1203 for v_x_1203 in items_of((ctx.index.plain['cards'].get(v_c_1202, NOREC).get('tags', []) if type(v_c_1202) is str else [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1205 for v_x_1205 in items_of((ctx.index.plain['corporations'].get(v_c_1204, NOREC).get('tags', []) if type(v_c_1204) is str else [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2789,7 +2789,7 @@ def x_1253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1212'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1212'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1212'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1212'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1212'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1212'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1212'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1212'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2847,7 +2847,7 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2857,7 +2857,7 @@ def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1217'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1216'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1217'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1216'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2887,7 +2887,7 @@ def x_1290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1223'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1223'), 0))) - num(E.get('n~1222')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1223'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1223'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1223'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1222'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1223'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2909,7 +2909,7 @@ def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-18))
 
 
 def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2921,7 +2921,7 @@ def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1229'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1229'), 0))) - num(E.get('n~1228')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1229'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1229'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1229'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1228'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1229'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2943,7 +2943,7 @@ def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 4)
 
 
 def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2967,7 +2967,7 @@ def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1240, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1240, 0)), (ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('step', 0) if type(v_p_1240) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('max', 0) if type(v_p_1240) is str else 0))) for v_p_1240 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('tile', None) if type(v_p_1240) is str else None) == E.get('t~1238'))])))
+    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1240, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1240, 0)), (ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('step', 0) if type(v_p_1240) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('max', 0) if type(v_p_1240) is str else 0))) is int else num(_w3))) for v_p_1240 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1240, NOREC).get('tile', None) if type(v_p_1240) is str else None) == E.get('t~1238'))])))
 
 
 def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2979,7 +2979,7 @@ def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1244'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1244')))) is int else num(_w1)) > 0)
 
 
 def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3043,7 +3043,7 @@ def x_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0))) - num(E.get('n~1249')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1250'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1249'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1250'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3067,7 +3067,7 @@ def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1254 for v_x_1254 in items_of((ctx.index.plain['cards'].get(v_c_1253, NOREC).get('tags', []) if type(v_c_1253) is str else [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1256 for v_x_1256 in items_of((ctx.index.plain['corporations'].get(v_c_1255, NOREC).get('tags', []) if type(v_c_1255) is str else [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1254 for v_x_1254 in items_of((ctx.index.plain['cards'].get(v_c_1253, NOREC).get('tags', []) if type(v_c_1253) is str else [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1256 for v_x_1256 in items_of((ctx.index.plain['corporations'].get(v_c_1255, NOREC).get('tags', []) if type(v_c_1255) is str else [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3083,7 +3083,7 @@ def x_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3113,11 +3113,11 @@ def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))) is int else num(_w3)))
 
 
 def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3133,7 +3133,7 @@ def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1272'))) is str else None) == E.get('r~1270'))) and ((num((_w3.get(E.get('card~1272'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1271'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1272'), 0))) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1272'))) is str else None) == E.get('r~1270'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1272'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1271'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1272'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
@@ -3155,7 +3155,7 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3165,7 +3165,7 @@ def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1274'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1275'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1274'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1274'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1275'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1274'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3195,21 +3195,21 @@ def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1284')) * num(E.get('k~1286')))
+    return ((_w1 if type((_w1 := E.get('n~1284'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1286'))) is int else num(_w2)))
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1288'), 0) if type((_w1 := (ctx.state['players'][v_target_1289] if type(v_target_1289) is int and 0 <= v_target_1289 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1288'), 0))) - num(E.get('n~1287')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1288'))) is str else 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1288'), 0) if type((_w1 := (ctx.state['players'][v_target_1289] if type(v_target_1289) is int and 0 <= v_target_1289 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1288'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1287'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1288'))) is str else 0))) is int else num(_w6))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3219,7 +3219,7 @@ def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1290'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1288'), 0))) - num(E.get('n~1287')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1288'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1290'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1288'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1287'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1288'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3237,7 +3237,7 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3247,25 +3247,25 @@ def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1294, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1294, 0)), (ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('step', 0) if type(v_p_1294) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('max', 0) if type(v_p_1294) is str else 0))) for v_p_1294 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('tile', None) if type(v_p_1294) is str else None) == E.get('t~1293'))])))
+    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1294, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1294, 0)), (ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('step', 0) if type(v_p_1294) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('max', 0) if type(v_p_1294) is str else 0))) is int else num(_w3))) for v_p_1294 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1294, NOREC).get('tile', None) if type(v_p_1294) is str else None) == E.get('t~1293'))])))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1293'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1302)) > 0)) else False) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1301 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1301, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1301, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1301, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])) else False)]))([v_s_1296 for v_s_1296 in [v_x_1295 for v_x_1295 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1295, NOREC).get('type', None) if type(v_x_1295) is str else None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))] if (True if ((not (v_s_1296 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1296, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('t~1293'))) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1296 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1296, _w2)))) or (((_w3.get(v_s_1296, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1296, None)) == E.get('you'))) else False)) and ((True if ((v_s_1296 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1296, _w6))) or ((not any([(True if ((v_x_1297 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1297, _w7))) and ((not (v_x_1297 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1297, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1297, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1297, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1297, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1297, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1298)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1297, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1297, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1298)) else False)) else False) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))) else False)) else False)]))
+    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1293'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1302))) is int else num(_w22)) > 0)) else False) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1301 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1301, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1301, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1301, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])) else False)]))([v_s_1296 for v_s_1296 in [v_x_1295 for v_x_1295 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1295, NOREC).get('type', None) if type(v_x_1295) is str else None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))] if (True if ((not (v_s_1296 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1296, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('t~1293'))) or (((ctx.index.plain['spaces'].get(v_s_1296, NOREC).get('reserved', None) if type(v_s_1296) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1296 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1296, _w2)))) or (((_w3.get(v_s_1296, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1296, None)) == E.get('you'))) else False)) and ((True if ((v_s_1296 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1296, _w6))) or ((not any([(True if ((v_x_1297 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1297, _w7))) and ((not (v_x_1297 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1293'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1297, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1297, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1297, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1297, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1297, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1298)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1297, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1297, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1298)) else False)) else False) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))) else False)) else False)]))
 
 
 def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1303'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1303')))) is int else num(_w1)) > 0)
 
 
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3329,19 +3329,19 @@ def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1309, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1309, 0)), (ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('step', 0) if type(v_p_1309) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('max', 0) if type(v_p_1309) is str else 0))) for v_p_1309 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('tile', None) if type(v_p_1309) is str else None) == E.get('t~1308'))])))
+    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1309, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1309, 0)), (ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('step', 0) if type(v_p_1309) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('max', 0) if type(v_p_1309) is str else 0))) is int else num(_w3))) for v_p_1309 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1309, NOREC).get('tile', None) if type(v_p_1309) is str else None) == E.get('t~1308'))])))
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1308'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1317)) > 0)) else False) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1316 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1316, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1316, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1316, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])) else False)]))([v_s_1311 for v_s_1311 in [v_x_1310 for v_x_1310 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1310, NOREC).get('type', None) if type(v_x_1310) is str else None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))] if (True if ((not (v_s_1311 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1311, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('t~1308'))) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1311 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1311, _w2)))) or (((_w3.get(v_s_1311, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1311, None)) == E.get('you'))) else False)) and ((True if ((v_s_1311 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1311, _w6))) or ((not any([(True if ((v_x_1312 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1312, _w7))) and ((not (v_x_1312 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1312, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1312, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1312, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1312, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1312, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1313)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1312, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1312, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1313)) else False)) else False) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))) else False)) else False)]))
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1308'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1317))) is int else num(_w22)) > 0)) else False) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1316 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1316, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1316, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1316, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])) else False)]))([v_s_1311 for v_s_1311 in [v_x_1310 for v_x_1310 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1310, NOREC).get('type', None) if type(v_x_1310) is str else None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))] if (True if ((not (v_s_1311 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1311, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('t~1308'))) or (((ctx.index.plain['spaces'].get(v_s_1311, NOREC).get('reserved', None) if type(v_s_1311) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1311 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1311, _w2)))) or (((_w3.get(v_s_1311, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1311, None)) == E.get('you'))) else False)) and ((True if ((v_s_1311 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1311, _w6))) or ((not any([(True if ((v_x_1312 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1312, _w7))) and ((not (v_x_1312 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1308'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1312, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1312, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1312, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1312, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1312, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1313)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1312, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1312, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1313)) else False)) else False) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))) else False)) else False)]))
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1318'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1318')))) is int else num(_w1)) > 0)
 
 
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3403,17 +3403,17 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1324'), 0) if type((_w1 := (ctx.state['players'][v_target_1325] if type(v_target_1325) is int and 0 <= v_target_1325 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1324'), 0))) - num(E.get('n~1323')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1324'))) is str else 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1324'), 0) if type((_w1 := (ctx.state['players'][v_target_1325] if type(v_target_1325) is int and 0 <= v_target_1325 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1324'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1323'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1324'))) is str else 0))) is int else num(_w6))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3423,7 +3423,7 @@ def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1326'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1324'), 0))) - num(E.get('n~1323')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1324'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1326'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1324'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1323'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1324'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3441,7 +3441,7 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3451,7 +3451,7 @@ def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3493,7 +3493,7 @@ def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1340 for v_x_1340 in items_of((ctx.index.plain['cards'].get(v_c_1339, NOREC).get('tags', []) if type(v_c_1339) is str else [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1342 for v_x_1342 in items_of((ctx.index.plain['corporations'].get(v_c_1341, NOREC).get('tags', []) if type(v_c_1341) is str else [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1340 for v_x_1340 in items_of((ctx.index.plain['cards'].get(v_c_1339, NOREC).get('tags', []) if type(v_c_1339) is str else [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1342 for v_x_1342 in items_of((ctx.index.plain['corporations'].get(v_c_1341, NOREC).get('tags', []) if type(v_c_1341) is str else [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1))
 
 
 def x_1515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3509,7 +3509,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3521,7 +3521,7 @@ def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1352, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1352, 0)), (ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('step', 0) if type(v_p_1352) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('max', 0) if type(v_p_1352) is str else 0))) for v_p_1352 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('tile', None) if type(v_p_1352) is str else None) == E.get('t~1350'))])))
+    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1352, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1352, 0)), (ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('step', 0) if type(v_p_1352) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('max', 0) if type(v_p_1352) is str else 0))) is int else num(_w3))) for v_p_1352 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1352, NOREC).get('tile', None) if type(v_p_1352) is str else None) == E.get('t~1350'))])))
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3533,7 +3533,7 @@ def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1356'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1356')))) is int else num(_w1)) > 0)
 
 
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3595,7 +3595,7 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-4))
 
 
 def x_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3613,17 +3613,17 @@ def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0))) >= 1)
+    return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1366'), 0) if type((_w1 := (ctx.state['players'][v_target_1367] if type(v_target_1367) is int and 0 <= v_target_1367 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1366'), 0))) - num(E.get('n~1365')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1366'))) is str else 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1366'), 0) if type((_w1 := (ctx.state['players'][v_target_1367] if type(v_target_1367) is int and 0 <= v_target_1367 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1366'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1365'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1366'))) is str else 0))) is int else num(_w6))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3633,7 +3633,7 @@ def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1366'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1368'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1366'), 0))) - num(E.get('n~1365')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1366'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1366'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1368'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1366'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1365'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1366'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3663,7 +3663,7 @@ def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1373'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1373'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1373'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1373'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1373'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1373'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1373'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1373'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3721,7 +3721,7 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3731,7 +3731,7 @@ def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1377'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1377'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3767,7 +3767,7 @@ def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('shown~1386'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('shown~1386')))) is int else num(_w1)) > 0)
 
 
 def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3797,7 +3797,7 @@ def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1398, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1398, 0)), (ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('step', 0) if type(v_p_1398) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('max', 0) if type(v_p_1398) is str else 0))) for v_p_1398 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('tile', None) if type(v_p_1398) is str else None) == E.get('t~1396'))])))
+    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1398, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1398, 0)), (ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('step', 0) if type(v_p_1398) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('max', 0) if type(v_p_1398) is str else 0))) is int else num(_w3))) for v_p_1398 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1398, NOREC).get('tile', None) if type(v_p_1398) is str else None) == E.get('t~1396'))])))
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3809,7 +3809,7 @@ def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1402'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1402')))) is int else num(_w1)) > 0)
 
 
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3879,7 +3879,7 @@ def x_1644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1408'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1408'), 0))) - num(E.get('n~1407')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1408'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1408'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1408'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1407'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1408'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3937,7 +3937,7 @@ def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('shown~1417'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('shown~1417')))) is int else num(_w1)) > 0)
 
 
 def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3967,7 +3967,7 @@ def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1428, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1428, 0)), (ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('step', 0) if type(v_p_1428) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('max', 0) if type(v_p_1428) is str else 0))) for v_p_1428 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('tile', None) if type(v_p_1428) is str else None) == E.get('t~1426'))])))
+    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1428, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1428, 0)), (ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('step', 0) if type(v_p_1428) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('max', 0) if type(v_p_1428) is str else 0))) is int else num(_w3))) for v_p_1428 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1428, NOREC).get('tile', None) if type(v_p_1428) is str else None) == E.get('t~1426'))])))
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3979,7 +3979,7 @@ def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1432'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1432')))) is int else num(_w1)) > 0)
 
 
 def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4053,13 +4053,13 @@ def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 8)
 
 
 def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1440'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1440'), 0))) - num(E.get('n~1439')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1440'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1440'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1440'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1439'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1440'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -4077,7 +4077,7 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
 def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1442'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1442'), 0))) >= num(E.get('n~1441')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1442'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1442'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1441'))) is int else num(_w4)))
 
 
 def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4089,7 +4089,7 @@ def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1444'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1444'), 0))) >= num(E.get('n~1443')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1444'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1444'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1443'))) is int else num(_w4)))
 
 
 def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31

@@ -76,17 +76,17 @@ def x_1729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 13)
 
 
 def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1448'), 0) if type((_w1 := (ctx.state['players'][v_target_1449] if type(v_target_1449) is int and 0 <= v_target_1449 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1448'), 0))) - num(E.get('n~1447')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1448'))) is str else 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1448'), 0) if type((_w1 := (ctx.state['players'][v_target_1449] if type(v_target_1449) is int and 0 <= v_target_1449 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1448'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1447'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1448'))) is str else 0))) is int else num(_w6))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -96,7 +96,7 @@ def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1448'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1450'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1448'), 0))) - num(E.get('n~1447')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1448'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1448'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1450'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1448'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1447'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1448'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -120,7 +120,7 @@ def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
@@ -184,7 +184,7 @@ def x_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -244,7 +244,7 @@ def x_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1462'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1462'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1462'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1462'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1462'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1462'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1462'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1462'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -304,19 +304,19 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1466, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1466, 0)), (ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('step', 0) if type(v_p_1466) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('max', 0) if type(v_p_1466) is str else 0))) for v_p_1466 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('tile', None) if type(v_p_1466) is str else None) == E.get('t~1465'))])))
+    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1466, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1466, 0)), (ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('step', 0) if type(v_p_1466) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('max', 0) if type(v_p_1466) is str else 0))) is int else num(_w3))) for v_p_1466 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1466, NOREC).get('tile', None) if type(v_p_1466) is str else None) == E.get('t~1465'))])))
 
 
 def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1465'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1474)) > 0)) else False) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1473 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1473, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1473, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1473, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])) else False)]))([v_s_1468 for v_s_1468 in [v_x_1467 for v_x_1467 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1467, NOREC).get('type', None) if type(v_x_1467) is str else None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))] if (True if ((not (v_s_1468 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1468, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('t~1465'))) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1468 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1468, _w2)))) or (((_w3.get(v_s_1468, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1468, None)) == E.get('you'))) else False)) and ((True if ((v_s_1468 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1468, _w6))) or ((not any([(True if ((v_x_1469 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1469, _w7))) and ((not (v_x_1469 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1469, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1469, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1469, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1469, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1469, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1470)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1469, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1469, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1470)) else False)) else False) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))) else False)) else False)]))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1465'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1474))) is int else num(_w22)) > 0)) else False) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1473 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1473, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1473, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1473, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])) else False)]))([v_s_1468 for v_s_1468 in [v_x_1467 for v_x_1467 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1467, NOREC).get('type', None) if type(v_x_1467) is str else None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))] if (True if ((not (v_s_1468 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1468, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('t~1465'))) or (((ctx.index.plain['spaces'].get(v_s_1468, NOREC).get('reserved', None) if type(v_s_1468) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1468 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1468, _w2)))) or (((_w3.get(v_s_1468, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1468, None)) == E.get('you'))) else False)) and ((True if ((v_s_1468 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1468, _w6))) or ((not any([(True if ((v_x_1469 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1469, _w7))) and ((not (v_x_1469 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1465'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1469, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1469, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1469, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1469, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1469, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1470)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1469, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1469, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1470)) else False)) else False) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))) else False)) else False)]))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1475'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1475')))) is int else num(_w1)) > 0)
 
 
 def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -386,19 +386,19 @@ def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1484') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1484') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1485') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1485') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -410,7 +410,7 @@ def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1483')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1483'))) is int else num(_w4)))
 
 
 def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -422,31 +422,31 @@ def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1486')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1487')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1488'))))) >= num(E.get('price~1483')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1486'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1487'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1488'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1483'))) is int else num(_w16)))
 
 
 def x_1834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - 1), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1483'), E.get('s_v~1486')))) is int else num(_w3)) - 1), E.get('s_v~1486'))]) if ((_w4 if type((_w4 := E.get('s_v~1486'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - 1), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1483'), E.get('t_v~1487')))) is int else num(_w3)) - 1), E.get('t_v~1487'))]) if ((_w4 if type((_w4 := E.get('t_v~1487'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - 1), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1483'), E.get('h_v~1488')))) is int else num(_w3)) - 1), E.get('h_v~1488'))]) if ((_w4 if type((_w4 := E.get('h_v~1488'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1489')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483')))) else False))) and ((not (True if ((num(E.get('t~1490')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483')))) else False))) and ((not (True if ((num(E.get('h~1491')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1483'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1489'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1486'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1490'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1487'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1491'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1488'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1489'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1489'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1486'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1490'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1487'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1491'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1488'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1486'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1483'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1490'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1489'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1486'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1490'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1487'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1491'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1488'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1487'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1483'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1491'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1489'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1486'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1490'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1487'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1491'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1488'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1488'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1483'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -458,7 +458,7 @@ def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1483'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1489'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1486'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1490'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1487'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1491'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1488'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -482,7 +482,7 @@ def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])}, ({'steel': E.get('s~1489')} if (num(E.get('s_v~1486')) > 0) else K[4])), ({'titanium': E.get('t~1490')} if (num(E.get('t_v~1487')) > 0) else K[4])), ({'heat': E.get('h~1491')} if (num(E.get('h_v~1488')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1483'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1489'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1486'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1490'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1487'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1491'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1488'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1489')} if ((_w13 if type((_w13 := E.get('s_v~1486'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1490')} if ((_w14 if type((_w14 := E.get('t_v~1487'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1491')} if ((_w15 if type((_w15 := E.get('h_v~1488'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -506,19 +506,19 @@ def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1499, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1499, 0)), (ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('step', 0) if type(v_p_1499) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('max', 0) if type(v_p_1499) is str else 0))) for v_p_1499 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('tile', None) if type(v_p_1499) is str else None) == E.get('t~1498'))])))
+    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1499, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1499, 0)), (ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('step', 0) if type(v_p_1499) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('max', 0) if type(v_p_1499) is str else 0))) is int else num(_w3))) for v_p_1499 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1499, NOREC).get('tile', None) if type(v_p_1499) is str else None) == E.get('t~1498'))])))
 
 
 def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1498'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1507)) > 0)) else False) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1506 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1506, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1506, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1506, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])) else False)]))([v_s_1501 for v_s_1501 in [v_x_1500 for v_x_1500 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1500, NOREC).get('type', None) if type(v_x_1500) is str else None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))] if (True if ((not (v_s_1501 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1501, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('t~1498'))) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1501 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1501, _w2)))) or (((_w3.get(v_s_1501, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1501, None)) == E.get('you'))) else False)) and ((True if ((v_s_1501 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1501, _w6))) or ((not any([(True if ((v_x_1502 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1502, _w7))) and ((not (v_x_1502 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1502, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1502, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1502, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1502, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1502, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1503)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1502, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1502, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1503)) else False)) else False) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))) else False)) else False)]))
+    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1498'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1507))) is int else num(_w22)) > 0)) else False) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1506 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1506, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1506, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1506, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])) else False)]))([v_s_1501 for v_s_1501 in [v_x_1500 for v_x_1500 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1500, NOREC).get('type', None) if type(v_x_1500) is str else None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))] if (True if ((not (v_s_1501 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1501, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('t~1498'))) or (((ctx.index.plain['spaces'].get(v_s_1501, NOREC).get('reserved', None) if type(v_s_1501) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1501 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1501, _w2)))) or (((_w3.get(v_s_1501, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1501, None)) == E.get('you'))) else False)) and ((True if ((v_s_1501 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1501, _w6))) or ((not any([(True if ((v_x_1502 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1502, _w7))) and ((not (v_x_1502 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1498'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1502, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1502, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1502, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1502, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1502, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1503)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1502, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1502, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1503)) else False)) else False) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))) else False)) else False)]))
 
 
 def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1508'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1508')))) is int else num(_w1)) > 0)
 
 
 def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -582,19 +582,19 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1514, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1514, 0)), (ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('step', 0) if type(v_p_1514) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('max', 0) if type(v_p_1514) is str else 0))) for v_p_1514 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('tile', None) if type(v_p_1514) is str else None) == E.get('t~1513'))])))
+    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1514, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1514, 0)), (ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('step', 0) if type(v_p_1514) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('max', 0) if type(v_p_1514) is str else 0))) is int else num(_w3))) for v_p_1514 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1514, NOREC).get('tile', None) if type(v_p_1514) is str else None) == E.get('t~1513'))])))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1513'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1522)) > 0)) else False) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1521 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1521, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1521, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1521, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])) else False)]))([v_s_1516 for v_s_1516 in [v_x_1515 for v_x_1515 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1515, NOREC).get('type', None) if type(v_x_1515) is str else None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))] if (True if ((not (v_s_1516 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1516, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('t~1513'))) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1516 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1516, _w2)))) or (((_w3.get(v_s_1516, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1516, None)) == E.get('you'))) else False)) and ((True if ((v_s_1516 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1516, _w6))) or ((not any([(True if ((v_x_1517 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1517, _w7))) and ((not (v_x_1517 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1517, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1517, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1517, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1517, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1517, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1518)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1517, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1517, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1518)) else False)) else False) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))) else False)) else False)]))
+    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1513'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1522))) is int else num(_w22)) > 0)) else False) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1521 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1521, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1521, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1521, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])) else False)]))([v_s_1516 for v_s_1516 in [v_x_1515 for v_x_1515 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1515, NOREC).get('type', None) if type(v_x_1515) is str else None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))] if (True if ((not (v_s_1516 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1516, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('t~1513'))) or (((ctx.index.plain['spaces'].get(v_s_1516, NOREC).get('reserved', None) if type(v_s_1516) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1516 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1516, _w2)))) or (((_w3.get(v_s_1516, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1516, None)) == E.get('you'))) else False)) and ((True if ((v_s_1516 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1516, _w6))) or ((not any([(True if ((v_x_1517 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1517, _w7))) and ((not (v_x_1517 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1513'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1517, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1517, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1517, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1517, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1517, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1518)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1517, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1517, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1518)) else False)) else False) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))) else False)) else False)]))
 
 
 def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1523'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1523')))) is int else num(_w1)) > 0)
 
 
 def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -658,7 +658,7 @@ def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1529 for v_x_1529 in items_of((ctx.index.plain['cards'].get(v_c_1528, NOREC).get('tags', []) if type(v_c_1528) is str else [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1531 for v_x_1531 in items_of((ctx.index.plain['corporations'].get(v_c_1530, NOREC).get('tags', []) if type(v_c_1530) is str else [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
+    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1529 for v_x_1529 in items_of((ctx.index.plain['cards'].get(v_c_1528, NOREC).get('tags', []) if type(v_c_1528) is str else [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1531 for v_x_1531 in items_of((ctx.index.plain['corporations'].get(v_c_1530, NOREC).get('tags', []) if type(v_c_1530) is str else [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 4))
 
 
 def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -676,7 +676,7 @@ def x_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
 def x_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1534'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1534'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1534'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1534'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1534'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1534'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1534'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1534'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -736,19 +736,19 @@ def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1538, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1538, 0)), (ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('step', 0) if type(v_p_1538) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('max', 0) if type(v_p_1538) is str else 0))) for v_p_1538 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('tile', None) if type(v_p_1538) is str else None) == E.get('t~1537'))])))
+    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1538, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1538, 0)), (ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('step', 0) if type(v_p_1538) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('max', 0) if type(v_p_1538) is str else 0))) is int else num(_w3))) for v_p_1538 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1538, NOREC).get('tile', None) if type(v_p_1538) is str else None) == E.get('t~1537'))])))
 
 
 def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1537'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1546)) > 0)) else False) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1545 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1545, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1545, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1545, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])) else False)]))([v_s_1540 for v_s_1540 in [v_x_1539 for v_x_1539 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1539, NOREC).get('type', None) if type(v_x_1539) is str else None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))] if (True if ((not (v_s_1540 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1540, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('t~1537'))) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1540 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1540, _w2)))) or (((_w3.get(v_s_1540, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1540, None)) == E.get('you'))) else False)) and ((True if ((v_s_1540 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1540, _w6))) or ((not any([(True if ((v_x_1541 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1541, _w7))) and ((not (v_x_1541 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1541, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1541, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1541, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1541, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1541, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1542)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1541, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1541, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1542)) else False)) else False) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))) else False)) else False)]))
+    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1537'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1546))) is int else num(_w22)) > 0)) else False) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1545 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1545, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1545, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1545, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])) else False)]))([v_s_1540 for v_s_1540 in [v_x_1539 for v_x_1539 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1539, NOREC).get('type', None) if type(v_x_1539) is str else None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))] if (True if ((not (v_s_1540 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1540, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('t~1537'))) or (((ctx.index.plain['spaces'].get(v_s_1540, NOREC).get('reserved', None) if type(v_s_1540) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1540 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1540, _w2)))) or (((_w3.get(v_s_1540, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1540, None)) == E.get('you'))) else False)) and ((True if ((v_s_1540 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1540, _w6))) or ((not any([(True if ((v_x_1541 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1541, _w7))) and ((not (v_x_1541 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1537'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1541, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1541, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1541, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1541, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1541, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1542)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1541, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1541, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1542)) else False)) else False) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))) else False)) else False)]))
 
 
 def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1547'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1547')))) is int else num(_w1)) > 0)
 
 
 def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -812,19 +812,19 @@ def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1553, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1553, 0)), (ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('step', 0) if type(v_p_1553) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('max', 0) if type(v_p_1553) is str else 0))) for v_p_1553 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('tile', None) if type(v_p_1553) is str else None) == E.get('t~1552'))])))
+    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1553, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1553, 0)), (ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('step', 0) if type(v_p_1553) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('max', 0) if type(v_p_1553) is str else 0))) is int else num(_w3))) for v_p_1553 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1553, NOREC).get('tile', None) if type(v_p_1553) is str else None) == E.get('t~1552'))])))
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1552'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1561)) > 0)) else False) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1560 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1560, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1560, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1560, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])) else False)]))([v_s_1555 for v_s_1555 in [v_x_1554 for v_x_1554 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1554, NOREC).get('type', None) if type(v_x_1554) is str else None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))] if (True if ((not (v_s_1555 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1555, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('t~1552'))) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1555 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1555, _w2)))) or (((_w3.get(v_s_1555, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1555, None)) == E.get('you'))) else False)) and ((True if ((v_s_1555 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1555, _w6))) or ((not any([(True if ((v_x_1556 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1556, _w7))) and ((not (v_x_1556 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1556, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1556, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1556, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1556, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1556, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1557)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1556, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1556, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1557)) else False)) else False) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))) else False)) else False)]))
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1552'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1561))) is int else num(_w22)) > 0)) else False) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1560 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1560, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1560, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1560, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])) else False)]))([v_s_1555 for v_s_1555 in [v_x_1554 for v_x_1554 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1554, NOREC).get('type', None) if type(v_x_1554) is str else None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))] if (True if ((not (v_s_1555 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1555, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('t~1552'))) or (((ctx.index.plain['spaces'].get(v_s_1555, NOREC).get('reserved', None) if type(v_s_1555) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1555 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1555, _w2)))) or (((_w3.get(v_s_1555, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1555, None)) == E.get('you'))) else False)) and ((True if ((v_s_1555 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1555, _w6))) or ((not any([(True if ((v_x_1556 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1556, _w7))) and ((not (v_x_1556 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1552'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1556, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1556, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1556, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1556, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1556, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1557)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1556, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1556, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1557)) else False)) else False) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))) else False)) else False)]))
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1562'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1562')))) is int else num(_w1)) > 0)
 
 
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -886,7 +886,7 @@ def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -896,7 +896,7 @@ def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1569'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1568'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1569'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1568'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -920,7 +920,7 @@ def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1574, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1574, 0)), (ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('step', 0) if type(v_p_1574) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('max', 0) if type(v_p_1574) is str else 0))) for v_p_1574 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('tile', None) if type(v_p_1574) is str else None) == E.get('t~1572'))])))
+    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1574, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1574, 0)), (ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('step', 0) if type(v_p_1574) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('max', 0) if type(v_p_1574) is str else 0))) is int else num(_w3))) for v_p_1574 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1574, NOREC).get('tile', None) if type(v_p_1574) is str else None) == E.get('t~1572'))])))
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -932,7 +932,7 @@ def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1578'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1578')))) is int else num(_w1)) > 0)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -996,7 +996,7 @@ def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1584 for v_x_1584 in items_of((ctx.index.plain['cards'].get(v_c_1583, NOREC).get('tags', []) if type(v_c_1583) is str else [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1586 for v_x_1586 in items_of((ctx.index.plain['corporations'].get(v_c_1585, NOREC).get('tags', []) if type(v_c_1585) is str else [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1584 for v_x_1584 in items_of((ctx.index.plain['cards'].get(v_c_1583, NOREC).get('tags', []) if type(v_c_1583) is str else [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1586 for v_x_1586 in items_of((ctx.index.plain['corporations'].get(v_c_1585, NOREC).get('tags', []) if type(v_c_1585) is str else [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_2007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1014,7 +1014,7 @@ def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1592'), 0))) - num(E.get('n~1591')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1592'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1592'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1591'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1592'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1038,19 +1038,19 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1596, 0)), (ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('step', 0) if type(v_p_1596) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('max', 0) if type(v_p_1596) is str else 0))) for v_p_1596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('tile', None) if type(v_p_1596) is str else None) == E.get('t~1595'))])))
+    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1596, 0)), (ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('step', 0) if type(v_p_1596) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('max', 0) if type(v_p_1596) is str else 0))) is int else num(_w3))) for v_p_1596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1596, NOREC).get('tile', None) if type(v_p_1596) is str else None) == E.get('t~1595'))])))
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1595'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1604)) > 0)) else False) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])) else False)]))([v_s_1598 for v_s_1598 in [v_x_1597 for v_x_1597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1597, NOREC).get('type', None) if type(v_x_1597) is str else None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))] if (True if ((not (v_s_1598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('t~1595'))) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1598, _w2)))) or (((_w3.get(v_s_1598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1598, None)) == E.get('you'))) else False)) and ((True if ((v_s_1598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1598, _w6))) or ((not any([(True if ((v_x_1599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1599, _w7))) and ((not (v_x_1599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1600)) else False)) else False) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))) else False)) else False)]))
+    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1595'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1604))) is int else num(_w22)) > 0)) else False) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])) else False)]))([v_s_1598 for v_s_1598 in [v_x_1597 for v_x_1597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1597, NOREC).get('type', None) if type(v_x_1597) is str else None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))] if (True if ((not (v_s_1598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('t~1595'))) or (((ctx.index.plain['spaces'].get(v_s_1598, NOREC).get('reserved', None) if type(v_s_1598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1598, _w2)))) or (((_w3.get(v_s_1598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1598, None)) == E.get('you'))) else False)) and ((True if ((v_s_1598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1598, _w6))) or ((not any([(True if ((v_x_1599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1599, _w7))) and ((not (v_x_1599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1600)) else False)) else False) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))) else False)) else False)]))
 
 
 def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1605'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1605')))) is int else num(_w1)) > 0)
 
 
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1114,7 +1114,7 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_1611, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_1611, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_1611, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1611, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_1611, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_1611, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))))
+    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := len([v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_1611, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_1611, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_1611, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1611, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_1611, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_1611, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))) is int else num(_w8))))
 
 
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
@@ -1154,7 +1154,7 @@ def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-16))
 
 
 def x_2056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1170,7 +1170,7 @@ def x_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
 
 
 def x_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1188,7 +1188,7 @@ def x_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1626'), 0))) - num(E.get('n~1625')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1626'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1626'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1625'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1626'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1230,7 +1230,7 @@ def x_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1254,7 +1254,7 @@ def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1631 for v_x_1631 in items_of((ctx.index.plain['cards'].get(v_c_1630, NOREC).get('tags', []) if type(v_c_1630) is str else [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1633 for v_x_1633 in items_of((ctx.index.plain['corporations'].get(v_c_1632, NOREC).get('tags', []) if type(v_c_1632) is str else [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1631 for v_x_1631 in items_of((ctx.index.plain['cards'].get(v_c_1630, NOREC).get('tags', []) if type(v_c_1630) is str else [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1633 for v_x_1633 in items_of((ctx.index.plain['corporations'].get(v_c_1632, NOREC).get('tags', []) if type(v_c_1632) is str else [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1278,11 +1278,11 @@ def x_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1641 for v_x_1641 in items_of((ctx.index.plain['cards'].get(v_c_1640, NOREC).get('tags', []) if type(v_c_1640) is str else [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1643 for v_x_1643 in items_of((ctx.index.plain['corporations'].get(v_c_1642, NOREC).get('tags', []) if type(v_c_1642) is str else [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1641 for v_x_1641 in items_of((ctx.index.plain['cards'].get(v_c_1640, NOREC).get('tags', []) if type(v_c_1640) is str else [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1643 for v_x_1643 in items_of((ctx.index.plain['corporations'].get(v_c_1642, NOREC).get('tags', []) if type(v_c_1642) is str else [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-10))
 
 
 def x_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1300,7 +1300,7 @@ def x_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2119(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1649 for v_x_1649 in items_of((ctx.index.plain['cards'].get(v_c_1648, NOREC).get('tags', []) if type(v_c_1648) is str else [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1651 for v_x_1651 in items_of((ctx.index.plain['corporations'].get(v_c_1650, NOREC).get('tags', []) if type(v_c_1650) is str else [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1649 for v_x_1649 in items_of((ctx.index.plain['cards'].get(v_c_1648, NOREC).get('tags', []) if type(v_c_1648) is str else [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1651 for v_x_1651 in items_of((ctx.index.plain['corporations'].get(v_c_1650, NOREC).get('tags', []) if type(v_c_1650) is str else [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
 def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1318,13 +1318,13 @@ def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
-    return (2 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1655'), 0))) >= num(E.get('n~1654')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1655'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1654'))) is int else num(_w4)))
 
 
 def x_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1352,25 +1352,25 @@ def x_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1661')) * num(E.get('k~1663')))
+    return ((_w1 if type((_w1 := E.get('n~1661'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1663'))) is int else num(_w2)))
 
 
 def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1665, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1665, 0)), (ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('step', 0) if type(v_p_1665) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('max', 0) if type(v_p_1665) is str else 0))) for v_p_1665 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('tile', None) if type(v_p_1665) is str else None) == E.get('t~1664'))])))
+    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1665, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1665, 0)), (ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('step', 0) if type(v_p_1665) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('max', 0) if type(v_p_1665) is str else 0))) is int else num(_w3))) for v_p_1665 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1665, NOREC).get('tile', None) if type(v_p_1665) is str else None) == E.get('t~1664'))])))
 
 
 def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1664'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1673)) > 0)) else False) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1672 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1672, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1672, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1672, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])) else False)]))([v_s_1667 for v_s_1667 in [v_x_1666 for v_x_1666 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1666, NOREC).get('type', None) if type(v_x_1666) is str else None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))] if (True if ((not (v_s_1667 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1667, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('t~1664'))) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1667 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1667, _w2)))) or (((_w3.get(v_s_1667, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1667, None)) == E.get('you'))) else False)) and ((True if ((v_s_1667 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1667, _w6))) or ((not any([(True if ((v_x_1668 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1668, _w7))) and ((not (v_x_1668 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1668, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1668, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1668, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1668, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1668, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1669)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1668, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1668, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1669)) else False)) else False) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))) else False)) else False)]))
+    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1664'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1673))) is int else num(_w22)) > 0)) else False) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1672 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1672, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1672, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1672, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])) else False)]))([v_s_1667 for v_s_1667 in [v_x_1666 for v_x_1666 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1666, NOREC).get('type', None) if type(v_x_1666) is str else None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))] if (True if ((not (v_s_1667 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1667, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('t~1664'))) or (((ctx.index.plain['spaces'].get(v_s_1667, NOREC).get('reserved', None) if type(v_s_1667) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1667 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1667, _w2)))) or (((_w3.get(v_s_1667, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1667, None)) == E.get('you'))) else False)) and ((True if ((v_s_1667 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1667, _w6))) or ((not any([(True if ((v_x_1668 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1668, _w7))) and ((not (v_x_1668 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1664'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1668, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1668, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1668, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1668, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1668, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1669)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1668, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1668, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1669)) else False)) else False) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))) else False)) else False)]))
 
 
 def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1674'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1674')))) is int else num(_w1)) > 0)
 
 
 def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1434,7 +1434,7 @@ def x_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1679'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1679'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1679'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1679'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1679'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1679'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1679'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1494,7 +1494,7 @@ def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1683'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1683'), 0))) - num(E.get('n~1682')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1683'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1683'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1683'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1682'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1683'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1530,13 +1530,13 @@ def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1704')) * num(E.get('k~1706')))
+    return ((_w1 if type((_w1 := E.get('n~1704'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1706'))) is int else num(_w2)))
 
 
 def x_2198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1708'), 0))) - num(E.get('n~1707')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1708'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1708'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1707'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1708'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1560,7 +1560,7 @@ def x_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
 def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1712'), 0))) >= num(E.get('n~1711')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1712'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1711'))) is int else num(_w4)))
 
 
 def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1578,7 +1578,7 @@ def x_2213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1715'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1715'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1715'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1715'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1715'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1715'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1650,13 +1650,13 @@ def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1732')) * num(E.get('k~1734')))
+    return ((_w1 if type((_w1 := E.get('n~1732'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1734'))) is int else num(_w2)))
 
 
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1736'), 0))) >= num(E.get('n~1735')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1736'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1735'))) is int else num(_w4)))
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1674,7 +1674,7 @@ def x_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1739'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1739'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1739'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1739'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1739'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1739'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1739'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1739'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1734,7 +1734,7 @@ def x_2260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1743'), 0))) >= num(E.get('n~1742')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1743'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1742'))) is int else num(_w4)))
 
 
 def x_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1752,7 +1752,7 @@ def x_2270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1746'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1746'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1746'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1746'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1746'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1746'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1834,17 +1834,17 @@ def x_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1753')) * num(E.get('k~1755')))
+    return ((_w1 if type((_w1 := E.get('n~1753'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1755'))) is int else num(_w2)))
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 12)
 
 
 def x_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1757'), 0))) - num(E.get('n~1756')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1757'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1757'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1756'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1757'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1874,19 +1874,19 @@ def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1763, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1763, 0)), (ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('step', 0) if type(v_p_1763) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('max', 0) if type(v_p_1763) is str else 0))) for v_p_1763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('tile', None) if type(v_p_1763) is str else None) == E.get('t~1762'))])))
+    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1763, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1763, 0)), (ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('step', 0) if type(v_p_1763) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('max', 0) if type(v_p_1763) is str else 0))) is int else num(_w3))) for v_p_1763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1763, NOREC).get('tile', None) if type(v_p_1763) is str else None) == E.get('t~1762'))])))
 
 
 def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1762'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1771)) > 0)) else False) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1770 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1770, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1770, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1770, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])) else False)]))([v_s_1765 for v_s_1765 in [v_x_1764 for v_x_1764 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1764, NOREC).get('type', None) if type(v_x_1764) is str else None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))] if (True if ((not (v_s_1765 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1765, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('t~1762'))) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1765 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1765, _w2)))) or (((_w3.get(v_s_1765, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1765, None)) == E.get('you'))) else False)) and ((True if ((v_s_1765 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1765, _w6))) or ((not any([(True if ((v_x_1766 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1766, _w7))) and ((not (v_x_1766 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1766, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1766, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1766, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1766, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1766, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1767)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1766, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1766, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1767)) else False)) else False) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))) else False)) else False)]))
+    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1762'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1771))) is int else num(_w22)) > 0)) else False) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1770 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1770, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1770, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1770, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])) else False)]))([v_s_1765 for v_s_1765 in [v_x_1764 for v_x_1764 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1764, NOREC).get('type', None) if type(v_x_1764) is str else None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))] if (True if ((not (v_s_1765 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1765, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('t~1762'))) or (((ctx.index.plain['spaces'].get(v_s_1765, NOREC).get('reserved', None) if type(v_s_1765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1765 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1765, _w2)))) or (((_w3.get(v_s_1765, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1765, None)) == E.get('you'))) else False)) and ((True if ((v_s_1765 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1765, _w6))) or ((not any([(True if ((v_x_1766 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1766, _w7))) and ((not (v_x_1766 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1762'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1766, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1766, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1766, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1766, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1766, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1767)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1766, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1766, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1767)) else False)) else False) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))) else False)) else False)]))
 
 
 def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1772'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1772')))) is int else num(_w1)) > 0)
 
 
 def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1962,7 +1962,7 @@ def x_2340(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2344(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1780'), 0))) - num(E.get('n~1779')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1780'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1780'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1779'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1780'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1992,7 +1992,7 @@ def x_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2022,19 +2022,19 @@ def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1785') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1785') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1786') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1786') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2046,7 +2046,7 @@ def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1784')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1784'))) is int else num(_w4)))
 
 
 def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2058,31 +2058,31 @@ def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1787')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1788')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1789'))))) >= num(E.get('price~1784')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1787'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1788'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1789'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1784'))) is int else num(_w16)))
 
 
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - 1), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1784'), E.get('s_v~1787')))) is int else num(_w3)) - 1), E.get('s_v~1787'))]) if ((_w4 if type((_w4 := E.get('s_v~1787'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - 1), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1784'), E.get('t_v~1788')))) is int else num(_w3)) - 1), E.get('t_v~1788'))]) if ((_w4 if type((_w4 := E.get('t_v~1788'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - 1), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1784'), E.get('h_v~1789')))) is int else num(_w3)) - 1), E.get('h_v~1789'))]) if ((_w4 if type((_w4 := E.get('h_v~1789'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1790')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784')))) else False))) and ((not (True if ((num(E.get('t~1791')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784')))) else False))) and ((not (True if ((num(E.get('h~1792')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1784'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1787'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1791'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1788'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1792'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1789'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1790'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1790'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1787'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1791'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1788'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1792'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1789'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1787'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1784'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1791'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1790'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1787'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1791'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1788'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1792'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1789'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1788'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1784'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1792'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1790'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1787'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1791'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1788'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1792'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1789'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1789'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1784'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2094,7 +2094,7 @@ def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1784'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1787'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1791'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1788'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1792'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1789'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2118,7 +2118,7 @@ def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])}, ({'steel': E.get('s~1790')} if (num(E.get('s_v~1787')) > 0) else K[4])), ({'titanium': E.get('t~1791')} if (num(E.get('t_v~1788')) > 0) else K[4])), ({'heat': E.get('h~1792')} if (num(E.get('h_v~1789')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1784'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1787'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1791'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1788'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1792'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1789'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1790')} if ((_w13 if type((_w13 := E.get('s_v~1787'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1791')} if ((_w14 if type((_w14 := E.get('t_v~1788'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1792')} if ((_w15 if type((_w15 := E.get('h_v~1789'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2182,7 +2182,7 @@ def x_2404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2276,7 +2276,7 @@ def x_2426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1797') == 'tr')) and ((num(E.get('n~1798')) > 0)) else False)
+    return (True if ((E.get('t~1797') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1798'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2298,7 +2298,7 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2314,7 +2314,7 @@ def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -2326,7 +2326,7 @@ def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1810, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1810, 0)), (ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('step', 0) if type(v_p_1810) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('max', 0) if type(v_p_1810) is str else 0))) for v_p_1810 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('tile', None) if type(v_p_1810) is str else None) == E.get('t~1808'))])))
+    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1810, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1810, 0)), (ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('step', 0) if type(v_p_1810) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('max', 0) if type(v_p_1810) is str else 0))) is int else num(_w3))) for v_p_1810 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1810, NOREC).get('tile', None) if type(v_p_1810) is str else None) == E.get('t~1808'))])))
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2338,7 +2338,7 @@ def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1814'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1814')))) is int else num(_w1)) > 0)
 
 
 def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2412,7 +2412,7 @@ def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2434,13 +2434,13 @@ def x_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (num((num((_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0))) - num((num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 3)
 
 
 def x_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1828'), 0))) - num(E.get('n~1827')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1828'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1828'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1827'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1828'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2464,19 +2464,19 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1834, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1834, 0)), (ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('step', 0) if type(v_p_1834) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('max', 0) if type(v_p_1834) is str else 0))) for v_p_1834 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('tile', None) if type(v_p_1834) is str else None) == E.get('t~1831'))])))
+    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1834, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1834, 0)), (ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('step', 0) if type(v_p_1834) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('max', 0) if type(v_p_1834) is str else 0))) is int else num(_w3))) for v_p_1834 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1834, NOREC).get('tile', None) if type(v_p_1834) is str else None) == E.get('t~1831'))])))
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in [v_x_1835 for v_x_1835 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1835, NOREC).get('type', None) if type(v_x_1835) is str else None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))] if (True if ((not (v_x_1836 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1836, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_1836 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_1836, _w2)))) or (((_w3.get(v_x_1836, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_1836, None)) == E.get('you'))) else False)) and ((num(len([v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (True if ((v_y_1837 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1837, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_1837, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_1837, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_1837, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_1837, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~1833'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_1837, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_1837, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~1833'))) else False)) else False)])) >= num(E.get('n~1832')))) else False)])
+    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in [v_x_1835 for v_x_1835 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1835, NOREC).get('type', None) if type(v_x_1835) is str else None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))] if (True if ((not (v_x_1836 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1836, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_1836, NOREC).get('reserved', None) if type(v_x_1836) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_1836 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_1836, _w2)))) or (((_w3.get(v_x_1836, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_1836, None)) == E.get('you'))) else False)) and (((_w12 if type((_w12 := len([v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (True if ((v_y_1837 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1837, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_1837, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_1837, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_1837, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_1837, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~1833'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_1837, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_1837, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~1833'))) else False)) else False)]))) is int else num(_w12)) >= (_w13 if type((_w13 := E.get('n~1832'))) is int else num(_w13)))) else False)])
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('l~1838'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('l~1838')))) is int else num(_w1)) > 0)
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2538,7 +2538,7 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2548,7 +2548,7 @@ def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1845'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1844'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1845'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1844'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2564,7 +2564,7 @@ def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2574,7 +2574,7 @@ def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1848'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1847'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1848'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1847'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2590,7 +2590,7 @@ def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2600,7 +2600,7 @@ def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1850'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1851'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1850'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1850'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1851'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1850'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2616,7 +2616,7 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2628,7 +2628,7 @@ def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1855'), 0))) >= num(E.get('n~1854')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1855'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1854'))) is int else num(_w4)))
 
 
 def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2646,7 +2646,7 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1863, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1863, 0)), (ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('step', 0) if type(v_p_1863) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('max', 0) if type(v_p_1863) is str else 0))) for v_p_1863 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('tile', None) if type(v_p_1863) is str else None) == E.get('t~1861'))])))
+    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1863, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1863, 0)), (ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('step', 0) if type(v_p_1863) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('max', 0) if type(v_p_1863) is str else 0))) is int else num(_w3))) for v_p_1863 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1863, NOREC).get('tile', None) if type(v_p_1863) is str else None) == E.get('t~1861'))])))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2658,7 +2658,7 @@ def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1867'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1867')))) is int else num(_w1)) > 0)
 
 
 def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2722,19 +2722,19 @@ def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1874') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1874') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1875') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1875') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2746,7 +2746,7 @@ def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1873')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1873'))) is int else num(_w4)))
 
 
 def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2758,31 +2758,31 @@ def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1876')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1877')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1878'))))) >= num(E.get('price~1873')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1876'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1877'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1878'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1873'))) is int else num(_w16)))
 
 
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - 1), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1873'), E.get('s_v~1876')))) is int else num(_w3)) - 1), E.get('s_v~1876'))]) if ((_w4 if type((_w4 := E.get('s_v~1876'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - 1), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1873'), E.get('t_v~1877')))) is int else num(_w3)) - 1), E.get('t_v~1877'))]) if ((_w4 if type((_w4 := E.get('t_v~1877'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - 1), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1873'), E.get('h_v~1878')))) is int else num(_w3)) - 1), E.get('h_v~1878'))]) if ((_w4 if type((_w4 := E.get('h_v~1878'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1879')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873')))) else False))) and ((not (True if ((num(E.get('t~1880')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873')))) else False))) and ((not (True if ((num(E.get('h~1881')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1873'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1879'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1876'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1880'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1877'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1881'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1878'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1879'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1879'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1876'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1880'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1877'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1881'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1878'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1876'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1873'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1880'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1879'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1876'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1880'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1877'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1881'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1878'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1877'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1873'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1881'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1879'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1876'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1880'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1877'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1881'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1878'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1878'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1873'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2794,7 +2794,7 @@ def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1873'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1879'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1876'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1880'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1877'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1881'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1878'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2818,7 +2818,7 @@ def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])}, ({'steel': E.get('s~1879')} if (num(E.get('s_v~1876')) > 0) else K[4])), ({'titanium': E.get('t~1880')} if (num(E.get('t_v~1877')) > 0) else K[4])), ({'heat': E.get('h~1881')} if (num(E.get('h_v~1878')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1873'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1879'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1876'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1880'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1877'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1881'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1878'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1879')} if ((_w13 if type((_w13 := E.get('s_v~1876'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1880')} if ((_w14 if type((_w14 := E.get('t_v~1877'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1881')} if ((_w15 if type((_w15 := E.get('h_v~1878'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2828,7 +2828,7 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2838,7 +2838,7 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~1886') != E.get('you'))) and ((num((_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1886'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0))) > 0)) else False)
+    return (True if ((E.get('target~1886') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~1885'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1886'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1885'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2872,7 +2872,7 @@ def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2882,7 +2882,7 @@ def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~1890') != E.get('you'))) and ((num((_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1890'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0))) > 0)) else False)
+    return (True if ((E.get('target~1890') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~1889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1890'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1889'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2918,7 +2918,7 @@ def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1893'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1893'), 0))) - num(E.get('n~1892')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1893'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1893'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1893'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1892'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1893'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2928,13 +2928,13 @@ def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1895'), 0) if type((_w1 := (ctx.state['players'][v_target_1896] if type(v_target_1896) is int and 0 <= v_target_1896 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1895'), 0))) - num(E.get('n~1894')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1895'))) is str else 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1895'), 0) if type((_w1 := (ctx.state['players'][v_target_1896] if type(v_target_1896) is int and 0 <= v_target_1896 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1895'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1894'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1895'))) is str else 0))) is int else num(_w6))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2944,7 +2944,7 @@ def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1897'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1895'), 0))) - num(E.get('n~1894')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1895'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1897'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1895'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1894'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1895'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -2968,7 +2968,7 @@ def x_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1901'), 0))) - num(E.get('n~1900')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1901'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1901'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1900'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1901'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2992,19 +2992,19 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1905, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1905, 0)), (ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('step', 0) if type(v_p_1905) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('max', 0) if type(v_p_1905) is str else 0))) for v_p_1905 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('tile', None) if type(v_p_1905) is str else None) == E.get('t~1904'))])))
+    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1905, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1905, 0)), (ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('step', 0) if type(v_p_1905) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('max', 0) if type(v_p_1905) is str else 0))) is int else num(_w3))) for v_p_1905 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1905, NOREC).get('tile', None) if type(v_p_1905) is str else None) == E.get('t~1904'))])))
 
 
 def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1904'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1913)) > 0)) else False) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1912 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1912, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1912, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1912, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])) else False)]))([v_s_1907 for v_s_1907 in [v_x_1906 for v_x_1906 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1906, NOREC).get('type', None) if type(v_x_1906) is str else None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))] if (True if ((not (v_s_1907 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1907, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('t~1904'))) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1907 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1907, _w2)))) or (((_w3.get(v_s_1907, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1907, None)) == E.get('you'))) else False)) and ((True if ((v_s_1907 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1907, _w6))) or ((not any([(True if ((v_x_1908 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1908, _w7))) and ((not (v_x_1908 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1908, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1908, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1908, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1908, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1908, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1909)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1908, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1908, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1909)) else False)) else False) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))) else False)) else False)]))
+    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1904'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1913))) is int else num(_w22)) > 0)) else False) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1912 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1912, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1912, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1912, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])) else False)]))([v_s_1907 for v_s_1907 in [v_x_1906 for v_x_1906 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1906, NOREC).get('type', None) if type(v_x_1906) is str else None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))] if (True if ((not (v_s_1907 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1907, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('t~1904'))) or (((ctx.index.plain['spaces'].get(v_s_1907, NOREC).get('reserved', None) if type(v_s_1907) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1907 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1907, _w2)))) or (((_w3.get(v_s_1907, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1907, None)) == E.get('you'))) else False)) and ((True if ((v_s_1907 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1907, _w6))) or ((not any([(True if ((v_x_1908 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1908, _w7))) and ((not (v_x_1908 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1904'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1908, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1908, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1908, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1908, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1908, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1909)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1908, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1908, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1909)) else False)) else False) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))) else False)) else False)]))
 
 
 def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1914'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1914')))) is int else num(_w1)) > 0)
 
 
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3068,7 +3068,7 @@ def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1919, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1919, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1919, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1919, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1919, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1919, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_1919, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_1919, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 1))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1919, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1919, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1919, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1919, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1919, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1919, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_1919, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_1919, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 1))
 
 
 def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3080,7 +3080,7 @@ def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1927, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1927, 0)), (ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('step', 0) if type(v_p_1927) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('max', 0) if type(v_p_1927) is str else 0))) for v_p_1927 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('tile', None) if type(v_p_1927) is str else None) == E.get('t~1925'))])))
+    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1927, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1927, 0)), (ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('step', 0) if type(v_p_1927) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('max', 0) if type(v_p_1927) is str else 0))) is int else num(_w3))) for v_p_1927 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1927, NOREC).get('tile', None) if type(v_p_1927) is str else None) == E.get('t~1925'))])))
 
 
 def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3092,7 +3092,7 @@ def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1931'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1931')))) is int else num(_w1)) > 0)
 
 
 def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3174,11 +3174,11 @@ def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
@@ -3194,11 +3194,11 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1944')) * num(E.get('k~1946')))
+    return ((_w1 if type((_w1 := E.get('n~1944'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1946'))) is int else num(_w2)))
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
@@ -3216,11 +3216,11 @@ def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1952')) * num(AR('/', E.get('k~1955'), E.get('m~1954'))))
+    return ((_w1 if type((_w1 := E.get('n~1952'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~1955'), E.get('m~1954')))) is int else num(_w2)))
 
 
 def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -3244,13 +3244,13 @@ def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3))) is int else num(_w3)))
 
 
 def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1962 for v_x_1962 in items_of((ctx.index.plain['cards'].get(v_c_1961, NOREC).get('tags', []) if type(v_c_1961) is str else [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1964 for v_x_1964 in items_of((ctx.index.plain['corporations'].get(v_c_1963, NOREC).get('tags', []) if type(v_c_1963) is str else [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1962 for v_x_1962 in items_of((ctx.index.plain['cards'].get(v_c_1961, NOREC).get('tags', []) if type(v_c_1961) is str else [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1964 for v_x_1964 in items_of((ctx.index.plain['corporations'].get(v_c_1963, NOREC).get('tags', []) if type(v_c_1963) is str else [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3266,7 +3266,7 @@ def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
@@ -3300,7 +3300,7 @@ def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-10))
 
 
 def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -3336,11 +3336,11 @@ def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1977 for v_x_1977 in items_of((ctx.index.plain['cards'].get(v_c_1976, NOREC).get('tags', []) if type(v_c_1976) is str else [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1979 for v_x_1979 in items_of((ctx.index.plain['corporations'].get(v_c_1978, NOREC).get('tags', []) if type(v_c_1978) is str else [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1981 for v_x_1981 in items_of((ctx.index.plain['cards'].get(v_c_1980, NOREC).get('tags', []) if type(v_c_1980) is str else [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1983 for v_x_1983 in items_of((ctx.index.plain['corporations'].get(v_c_1982, NOREC).get('tags', []) if type(v_c_1982) is str else [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_1985 for v_x_1985 in items_of((ctx.index.plain['cards'].get(v_c_1984, NOREC).get('tags', []) if type(v_c_1984) is str else [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1987 for v_x_1987 in items_of((ctx.index.plain['corporations'].get(v_c_1986, NOREC).get('tags', []) if type(v_c_1986) is str else [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) else False))
+    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if (((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1977 for v_x_1977 in items_of((ctx.index.plain['cards'].get(v_c_1976, NOREC).get('tags', []) if type(v_c_1976) is str else [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1979 for v_x_1979 in items_of((ctx.index.plain['corporations'].get(v_c_1978, NOREC).get('tags', []) if type(v_c_1978) is str else [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1)) and (((_w2 if type((_w2 := AR('+', FN['sum'](ctx, None, [len([v_x_1981 for v_x_1981 in items_of((ctx.index.plain['cards'].get(v_c_1980, NOREC).get('tags', []) if type(v_c_1980) is str else [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1983 for v_x_1983 in items_of((ctx.index.plain['corporations'].get(v_c_1982, NOREC).get('tags', []) if type(v_c_1982) is str else [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w2)) >= 1)) and (((_w3 if type((_w3 := AR('+', FN['sum'](ctx, None, [len([v_x_1985 for v_x_1985 in items_of((ctx.index.plain['cards'].get(v_c_1984, NOREC).get('tags', []) if type(v_c_1984) is str else [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1987 for v_x_1987 in items_of((ctx.index.plain['corporations'].get(v_c_1986, NOREC).get('tags', []) if type(v_c_1986) is str else [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w3)) >= 1)) else False))
 
 
 def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3370,13 +3370,13 @@ def x_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2004')) * num(E.get('k~2006')))
+    return ((_w1 if type((_w1 := E.get('n~2004'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2006'))) is int else num(_w2)))
 
 
 def x_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2008'), 0))) - num(E.get('n~2007')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2008'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2008'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2007'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2008'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3406,7 +3406,7 @@ def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
 def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2013'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2013'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2013'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2013'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2013'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2013'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2013'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2013'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3464,7 +3464,7 @@ def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3476,7 +3476,7 @@ def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2839(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2018'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2018'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2018'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2018'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2018'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2018'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2018'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2018'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3542,7 +3542,7 @@ def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2026, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2026, 0)), (ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('step', 0) if type(v_p_2026) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('max', 0) if type(v_p_2026) is str else 0))) for v_p_2026 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('tile', None) if type(v_p_2026) is str else None) == E.get('t~2024'))])))
+    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2026, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2026, 0)), (ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('step', 0) if type(v_p_2026) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('max', 0) if type(v_p_2026) is str else 0))) is int else num(_w3))) for v_p_2026 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2026, NOREC).get('tile', None) if type(v_p_2026) is str else None) == E.get('t~2024'))])))
 
 
 def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3554,7 +3554,7 @@ def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2030'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2030')))) is int else num(_w1)) > 0)
 
 
 def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77

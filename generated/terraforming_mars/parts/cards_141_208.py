@@ -97,7 +97,7 @@ def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2044, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2044, 0)), (ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('step', 0) if type(v_p_2044) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('max', 0) if type(v_p_2044) is str else 0))) for v_p_2044 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('tile', None) if type(v_p_2044) is str else None) == E.get('t~2042'))])))
+    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2044, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2044, 0)), (ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('step', 0) if type(v_p_2044) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('max', 0) if type(v_p_2044) is str else 0))) is int else num(_w3))) for v_p_2044 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2044, NOREC).get('tile', None) if type(v_p_2044) is str else None) == E.get('t~2042'))])))
 
 
 def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -109,7 +109,7 @@ def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2048'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2048')))) is int else num(_w1)) > 0)
 
 
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -173,19 +173,19 @@ def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2054, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2054, 0)), (ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('step', 0) if type(v_p_2054) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('max', 0) if type(v_p_2054) is str else 0))) for v_p_2054 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('tile', None) if type(v_p_2054) is str else None) == E.get('t~2053'))])))
+    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2054, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2054, 0)), (ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('step', 0) if type(v_p_2054) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('max', 0) if type(v_p_2054) is str else 0))) is int else num(_w3))) for v_p_2054 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2054, NOREC).get('tile', None) if type(v_p_2054) is str else None) == E.get('t~2053'))])))
 
 
 def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2053'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2062)) > 0)) else False) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2061 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2061, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2061, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2061, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])) else False)]))([v_s_2056 for v_s_2056 in [v_x_2055 for v_x_2055 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2055, NOREC).get('type', None) if type(v_x_2055) is str else None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))] if (True if ((not (v_s_2056 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2056, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('t~2053'))) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2056 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2056, _w2)))) or (((_w3.get(v_s_2056, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2056, None)) == E.get('you'))) else False)) and ((True if ((v_s_2056 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2056, _w6))) or ((not any([(True if ((v_x_2057 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2057, _w7))) and ((not (v_x_2057 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2057, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2057, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2057, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2057, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2057, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2058)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2057, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2057, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2058)) else False)) else False) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))) else False)) else False)]))
+    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2053'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2062))) is int else num(_w22)) > 0)) else False) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2061 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2061, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2061, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2061, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])) else False)]))([v_s_2056 for v_s_2056 in [v_x_2055 for v_x_2055 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2055, NOREC).get('type', None) if type(v_x_2055) is str else None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))] if (True if ((not (v_s_2056 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2056, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('t~2053'))) or (((ctx.index.plain['spaces'].get(v_s_2056, NOREC).get('reserved', None) if type(v_s_2056) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2056 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2056, _w2)))) or (((_w3.get(v_s_2056, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2056, None)) == E.get('you'))) else False)) and ((True if ((v_s_2056 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2056, _w6))) or ((not any([(True if ((v_x_2057 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2057, _w7))) and ((not (v_x_2057 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2053'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2057, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2057, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2057, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2057, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2057, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2058)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2057, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2057, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2058)) else False)) else False) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))) else False)) else False)]))
 
 
 def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2063'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2063')))) is int else num(_w1)) > 0)
 
 
 def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -267,7 +267,7 @@ def x_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -333,7 +333,7 @@ def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2077 for v_x_2077 in items_of((ctx.index.plain['cards'].get(v_c_2076, NOREC).get('tags', []) if type(v_c_2076) is str else [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2079 for v_x_2079 in items_of((ctx.index.plain['corporations'].get(v_c_2078, NOREC).get('tags', []) if type(v_c_2078) is str else [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2077 for v_x_2077 in items_of((ctx.index.plain['cards'].get(v_c_2076, NOREC).get('tags', []) if type(v_c_2076) is str else [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2079 for v_x_2079 in items_of((ctx.index.plain['corporations'].get(v_c_2078, NOREC).get('tags', []) if type(v_c_2078) is str else [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -349,7 +349,7 @@ def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -361,7 +361,7 @@ def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2085'), 0))) >= num(E.get('n~2084')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2085'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2084'))) is int else num(_w4)))
 
 
 def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -371,7 +371,7 @@ def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 8)
 
 
 def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -381,13 +381,13 @@ def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2089'), 0) if type((_w1 := (ctx.state['players'][v_target_2090] if type(v_target_2090) is int and 0 <= v_target_2090 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2089'), 0))) - num(E.get('n~2088')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2089'))) is str else 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2089'), 0) if type((_w1 := (ctx.state['players'][v_target_2090] if type(v_target_2090) is int and 0 <= v_target_2090 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2089'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2088'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2089'))) is str else 0))) is int else num(_w6))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -397,7 +397,7 @@ def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2089'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2091'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2089'), 0))) - num(E.get('n~2088')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2089'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2089'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2091'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2089'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2088'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2089'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -415,7 +415,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -431,7 +431,7 @@ def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
@@ -449,13 +449,13 @@ def x_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2102')) * num(E.get('k~2104')))
+    return ((_w1 if type((_w1 := E.get('n~2102'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2104'))) is int else num(_w2)))
 
 
 def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2106, NOREC).get('resource', None) if type(v_card_2106) is str else None) != None)) and ((num((_w2.get(v_card_2106, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2106, 0))) > 0)) else False) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2106, NOREC).get('resource', None) if type(v_card_2106) is str else None) != None)) and (((_w3 if type((_w3 := (_w2.get(v_card_2106, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2106, 0)))) is int else num(_w3)) > 0)) else False) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -467,7 +467,7 @@ def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2107'))) is str else None) != None)) and ((num((_w3.get(E.get('card~2107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~2107'), 0))) > 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2107'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~2107'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~2107'), 0)))) is int else num(_w4)) > 0)) else False)
 
 
 def x_3010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
@@ -485,13 +485,13 @@ def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2109 for v_x_2109 in items_of((ctx.index.plain['cards'].get(v_c_2108, NOREC).get('tags', []) if type(v_c_2108) is str else [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2111 for v_x_2111 in items_of((ctx.index.plain['corporations'].get(v_c_2110, NOREC).get('tags', []) if type(v_c_2110) is str else [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
+    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2109 for v_x_2109 in items_of((ctx.index.plain['cards'].get(v_c_2108, NOREC).get('tags', []) if type(v_c_2108) is str else [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2111 for v_x_2111 in items_of((ctx.index.plain['corporations'].get(v_c_2110, NOREC).get('tags', []) if type(v_c_2110) is str else [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 7))
 
 
 def x_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2113'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2113'), 0))) - num(E.get('n~2112')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2113'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2113'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2113'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2112'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2113'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -515,7 +515,7 @@ def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2116')) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~2116'))) is int else num(_w1)) >= 1)
 
 
 def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -545,7 +545,7 @@ def x_3032(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2119'), 0))) - num(E.get('n~2118')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2119'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2119'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2118'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2119'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -567,13 +567,13 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2123'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2123'), 0))) >= num(E.get('n~2122')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2123'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2123'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2122'))) is int else num(_w4)))
 
 
 def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -603,7 +603,7 @@ def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2124') == 'tr')) and ((num(E.get('n~2125')) > 0)) else False)
+    return (True if ((E.get('t~2124') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2125'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -613,7 +613,7 @@ def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-14))
 
 
 def x_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -649,7 +649,7 @@ def x_3075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2134')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2134'))) is int else num(_w4)))
 
 
 def x_3081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -679,7 +679,7 @@ def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2136') == 'tr')) and ((num(E.get('n~2137')) > 0)) else False)
+    return (True if ((E.get('t~2136') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2137'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -707,7 +707,7 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-24))
 
 
 def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -719,17 +719,17 @@ def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2145 for v_x_2145 in items_of((ctx.index.plain['cards'].get(v_c_2144, NOREC).get('tags', []) if type(v_c_2144) is str else [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2147 for v_x_2147 in items_of((ctx.index.plain['corporations'].get(v_c_2146, NOREC).get('tags', []) if type(v_c_2146) is str else [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2145 for v_x_2145 in items_of((ctx.index.plain['cards'].get(v_c_2144, NOREC).get('tags', []) if type(v_c_2144) is str else [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2147 for v_x_2147 in items_of((ctx.index.plain['corporations'].get(v_c_2146, NOREC).get('tags', []) if type(v_c_2146) is str else [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2149'), 0) if type((_w1 := (ctx.state['players'][v_target_2150] if type(v_target_2150) is int and 0 <= v_target_2150 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2149'), 0))) - num(E.get('n~2148')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2149'))) is str else 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2149'), 0) if type((_w1 := (ctx.state['players'][v_target_2150] if type(v_target_2150) is int and 0 <= v_target_2150 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2149'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2148'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2149'))) is str else 0))) is int else num(_w6))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -739,7 +739,7 @@ def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2151'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2149'), 0))) - num(E.get('n~2148')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2149'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2151'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2149'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2148'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2149'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -763,19 +763,19 @@ def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2155, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2155, 0)), (ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('step', 0) if type(v_p_2155) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('max', 0) if type(v_p_2155) is str else 0))) for v_p_2155 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('tile', None) if type(v_p_2155) is str else None) == E.get('t~2154'))])))
+    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2155, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2155, 0)), (ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('step', 0) if type(v_p_2155) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('max', 0) if type(v_p_2155) is str else 0))) is int else num(_w3))) for v_p_2155 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2155, NOREC).get('tile', None) if type(v_p_2155) is str else None) == E.get('t~2154'))])))
 
 
 def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2154'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2163)) > 0)) else False) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2162 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2162, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2162, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2162, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])) else False)]))([v_s_2157 for v_s_2157 in [v_x_2156 for v_x_2156 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2156, NOREC).get('type', None) if type(v_x_2156) is str else None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))] if (True if ((not (v_s_2157 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2157, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('t~2154'))) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2157 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2157, _w2)))) or (((_w3.get(v_s_2157, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2157, None)) == E.get('you'))) else False)) and ((True if ((v_s_2157 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2157, _w6))) or ((not any([(True if ((v_x_2158 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2158, _w7))) and ((not (v_x_2158 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2158, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2158, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2158, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2158, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2158, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2159)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2158, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2158, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2159)) else False)) else False) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))) else False)) else False)]))
+    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2154'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2163))) is int else num(_w22)) > 0)) else False) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2162 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2162, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2162, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2162, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])) else False)]))([v_s_2157 for v_s_2157 in [v_x_2156 for v_x_2156 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2156, NOREC).get('type', None) if type(v_x_2156) is str else None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))] if (True if ((not (v_s_2157 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2157, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('t~2154'))) or (((ctx.index.plain['spaces'].get(v_s_2157, NOREC).get('reserved', None) if type(v_s_2157) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2157 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2157, _w2)))) or (((_w3.get(v_s_2157, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2157, None)) == E.get('you'))) else False)) and ((True if ((v_s_2157 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2157, _w6))) or ((not any([(True if ((v_x_2158 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2158, _w7))) and ((not (v_x_2158 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2154'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2158, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2158, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2158, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2158, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2158, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2159)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2158, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2158, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2159)) else False)) else False) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))) else False)) else False)]))
 
 
 def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2164'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2164')))) is int else num(_w1)) > 0)
 
 
 def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -857,7 +857,7 @@ def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -911,7 +911,7 @@ def x_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2174') == 'tr')) and ((num(E.get('n~2175')) > 0)) else False)
+    return (True if ((E.get('t~2174') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2175'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -983,7 +983,7 @@ def x_3194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2187'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2187'), 0))) - num(E.get('n~2186')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2187'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2187'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2187'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2186'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2187'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1025,7 +1025,7 @@ def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2190') == 'tr')) and ((num(E.get('n~2191')) > 0)) else False)
+    return (True if ((E.get('t~2190') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2191'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1035,13 +1035,13 @@ def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2193'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2193'), 0))) - num(E.get('n~2192')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2193'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2193'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2193'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2192'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2193'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1069,7 +1069,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1085,7 +1085,7 @@ def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1145,7 +1145,7 @@ def x_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0))) - num(E.get('n~2213')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2214'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2213'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2214'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1187,7 +1187,7 @@ def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2217') == 'tr')) and ((num(E.get('n~2218')) > 0)) else False)
+    return (True if ((E.get('t~2217') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2218'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1223,7 +1223,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
 def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1259,7 +1259,7 @@ def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2230, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2230, 0)), (ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('step', 0) if type(v_p_2230) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('max', 0) if type(v_p_2230) is str else 0))) for v_p_2230 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('tile', None) if type(v_p_2230) is str else None) == E.get('t~2228'))])))
+    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2230, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2230, 0)), (ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('step', 0) if type(v_p_2230) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('max', 0) if type(v_p_2230) is str else 0))) is int else num(_w3))) for v_p_2230 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2230, NOREC).get('tile', None) if type(v_p_2230) is str else None) == E.get('t~2228'))])))
 
 
 def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1271,7 +1271,7 @@ def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2234'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2234')))) is int else num(_w1)) > 0)
 
 
 def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1347,11 +1347,11 @@ def x_3337(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2253')) * num(E.get('k~2255')))
+    return ((_w1 if type((_w1 := E.get('n~2253'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2255'))) is int else num(_w2)))
 
 
 def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-20))
 
 
 def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1373,13 +1373,13 @@ def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2261'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2261'), 0))) >= num(E.get('n~2260')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2261'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2261'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2260'))) is int else num(_w4)))
 
 
 def x_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1391,7 +1391,7 @@ def x_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2262'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2262'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2262'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2262'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2262'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2262'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2262'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2262'))) is str else 0))) is int else num(_w5)))
 
 
 def x_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1449,13 +1449,13 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2266'), 0) if type((_w1 := (ctx.state['players'][v_target_2267] if type(v_target_2267) is int and 0 <= v_target_2267 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2266'), 0))) - num(E.get('n~2265')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2266'))) is str else 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2266'), 0) if type((_w1 := (ctx.state['players'][v_target_2267] if type(v_target_2267) is int and 0 <= v_target_2267 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2266'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2265'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2266'))) is str else 0))) is int else num(_w6))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1465,7 +1465,7 @@ def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2266'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2268'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2266'), 0))) - num(E.get('n~2265')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2266'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2266'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2268'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2266'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2265'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2266'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -1495,7 +1495,7 @@ def x_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
 def x_3390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2272'), 0))) - num(E.get('n~2271')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2272'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2272'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2272'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2271'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2272'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1519,7 +1519,7 @@ def x_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
 def x_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2276'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2276'), 0))) - num(E.get('n~2275')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2276'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2276'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2276'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2275'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2276'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1547,25 +1547,25 @@ def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2282, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2282, 0)), (ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('step', 0) if type(v_p_2282) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('max', 0) if type(v_p_2282) is str else 0))) for v_p_2282 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('tile', None) if type(v_p_2282) is str else None) == E.get('t~2281'))])))
+    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2282, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2282, 0)), (ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('step', 0) if type(v_p_2282) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('max', 0) if type(v_p_2282) is str else 0))) is int else num(_w3))) for v_p_2282 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2282, NOREC).get('tile', None) if type(v_p_2282) is str else None) == E.get('t~2281'))])))
 
 
 def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2281'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2290)) > 0)) else False) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2289 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2289, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2289, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2289, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])) else False)]))([v_s_2284 for v_s_2284 in [v_x_2283 for v_x_2283 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2283, NOREC).get('type', None) if type(v_x_2283) is str else None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))] if (True if ((not (v_s_2284 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2284, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('t~2281'))) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2284 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2284, _w2)))) or (((_w3.get(v_s_2284, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2284, None)) == E.get('you'))) else False)) and ((True if ((v_s_2284 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2284, _w6))) or ((not any([(True if ((v_x_2285 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2285, _w7))) and ((not (v_x_2285 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2285, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2285, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2285, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2285, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2285, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2286)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2285, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2285, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2286)) else False)) else False) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))) else False)) else False)]))
+    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2281'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2290))) is int else num(_w22)) > 0)) else False) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2289 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2289, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2289, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2289, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])) else False)]))([v_s_2284 for v_s_2284 in [v_x_2283 for v_x_2283 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2283, NOREC).get('type', None) if type(v_x_2283) is str else None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))] if (True if ((not (v_s_2284 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2284, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('t~2281'))) or (((ctx.index.plain['spaces'].get(v_s_2284, NOREC).get('reserved', None) if type(v_s_2284) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2284 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2284, _w2)))) or (((_w3.get(v_s_2284, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2284, None)) == E.get('you'))) else False)) and ((True if ((v_s_2284 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2284, _w6))) or ((not any([(True if ((v_x_2285 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2285, _w7))) and ((not (v_x_2285 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2281'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2285, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2285, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2285, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2285, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2285, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2286)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2285, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2285, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2286)) else False)) else False) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))) else False)) else False)]))
 
 
 def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2291'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2291')))) is int else num(_w1)) > 0)
 
 
 def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1629,7 +1629,7 @@ def x_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0))) - num(E.get('n~2296')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2297'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2296'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2297'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1653,19 +1653,19 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2301, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2301, 0)), (ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('step', 0) if type(v_p_2301) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('max', 0) if type(v_p_2301) is str else 0))) for v_p_2301 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('tile', None) if type(v_p_2301) is str else None) == E.get('t~2300'))])))
+    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2301, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2301, 0)), (ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('step', 0) if type(v_p_2301) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('max', 0) if type(v_p_2301) is str else 0))) is int else num(_w3))) for v_p_2301 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2301, NOREC).get('tile', None) if type(v_p_2301) is str else None) == E.get('t~2300'))])))
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2300'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2309)) > 0)) else False) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2308 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2308, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2308, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2308, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])) else False)]))([v_s_2303 for v_s_2303 in [v_x_2302 for v_x_2302 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2302, NOREC).get('type', None) if type(v_x_2302) is str else None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))] if (True if ((not (v_s_2303 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2303, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('t~2300'))) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2303 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2303, _w2)))) or (((_w3.get(v_s_2303, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2303, None)) == E.get('you'))) else False)) and ((True if ((v_s_2303 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2303, _w6))) or ((not any([(True if ((v_x_2304 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2304, _w7))) and ((not (v_x_2304 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2304, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2304, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2304, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2304, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2304, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2305)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2304, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2304, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2305)) else False)) else False) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))) else False)) else False)]))
+    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2300'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2309))) is int else num(_w22)) > 0)) else False) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2308 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2308, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2308, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2308, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])) else False)]))([v_s_2303 for v_s_2303 in [v_x_2302 for v_x_2302 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2302, NOREC).get('type', None) if type(v_x_2302) is str else None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))] if (True if ((not (v_s_2303 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2303, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('t~2300'))) or (((ctx.index.plain['spaces'].get(v_s_2303, NOREC).get('reserved', None) if type(v_s_2303) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2303 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2303, _w2)))) or (((_w3.get(v_s_2303, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2303, None)) == E.get('you'))) else False)) and ((True if ((v_s_2303 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2303, _w6))) or ((not any([(True if ((v_x_2304 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2304, _w7))) and ((not (v_x_2304 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2300'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2304, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2304, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2304, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2304, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2304, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2305)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2304, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2304, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2305)) else False)) else False) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))) else False)) else False)]))
 
 
 def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2310'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2310')))) is int else num(_w1)) > 0)
 
 
 def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1727,17 +1727,17 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2316'), 0) if type((_w1 := (ctx.state['players'][v_target_2317] if type(v_target_2317) is int and 0 <= v_target_2317 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2316'), 0))) - num(E.get('n~2315')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2316'))) is str else 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2316'), 0) if type((_w1 := (ctx.state['players'][v_target_2317] if type(v_target_2317) is int and 0 <= v_target_2317 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2316'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2315'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2316'))) is str else 0))) is int else num(_w6))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1747,7 +1747,7 @@ def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2316'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2318'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2316'), 0))) - num(E.get('n~2315')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2316'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2316'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2318'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2316'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2315'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2316'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -1775,13 +1775,13 @@ def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 9)
 
 
 def x_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2322'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2322'), 0))) - num(E.get('n~2321')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2322'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2322'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2322'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2321'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2322'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1799,7 +1799,7 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1829,7 +1829,7 @@ def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2330')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2330'))) is int else num(_w4)))
 
 
 def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -1859,7 +1859,7 @@ def x_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1881,7 +1881,7 @@ def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2333, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2333, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2333, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2333, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2333, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2333, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)])) >= 2))
+    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: ((_w8 if type((_w8 := len([v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2333, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2333, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2333, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2333, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2333, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2333, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))) is int else num(_w8)) >= 2))
 
 
 def x_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1899,19 +1899,19 @@ def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2338') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2338') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2339') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2339') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1923,7 +1923,7 @@ def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2337')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2337'))) is int else num(_w4)))
 
 
 def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1935,31 +1935,31 @@ def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2340')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2341')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2342'))))) >= num(E.get('price~2337')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2340'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2341'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2342'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2337'))) is int else num(_w16)))
 
 
 def x_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - 1), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2337'), E.get('s_v~2340')))) is int else num(_w3)) - 1), E.get('s_v~2340'))]) if ((_w4 if type((_w4 := E.get('s_v~2340'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - 1), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2337'), E.get('t_v~2341')))) is int else num(_w3)) - 1), E.get('t_v~2341'))]) if ((_w4 if type((_w4 := E.get('t_v~2341'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - 1), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2337'), E.get('h_v~2342')))) is int else num(_w3)) - 1), E.get('h_v~2342'))]) if ((_w4 if type((_w4 := E.get('h_v~2342'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2343')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337')))) else False))) and ((not (True if ((num(E.get('t~2344')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337')))) else False))) and ((not (True if ((num(E.get('h~2345')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2337'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2343'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2340'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2344'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2341'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2345'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2342'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2343'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2343'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2340'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2344'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2341'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2345'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2342'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2340'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2337'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2344'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2343'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2340'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2344'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2341'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2345'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2342'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2341'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2337'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2345'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2343'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2340'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2344'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2341'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2345'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2342'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2342'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2337'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1971,7 +1971,7 @@ def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2337'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2343'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2340'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2344'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2341'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2345'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2342'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1995,25 +1995,25 @@ def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > 0) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > 0) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2337'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2343'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2340'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2344'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2341'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2345'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2342'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2343')} if ((_w13 if type((_w13 := E.get('s_v~2340'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2344')} if ((_w14 if type((_w14 := E.get('t_v~2341'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2345')} if ((_w15 if type((_w15 := E.get('h_v~2342'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2347, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2347, 0)), (ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('step', 0) if type(v_p_2347) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('max', 0) if type(v_p_2347) is str else 0))) for v_p_2347 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('tile', None) if type(v_p_2347) is str else None) == E.get('t~2346'))])))
+    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2347, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2347, 0)), (ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('step', 0) if type(v_p_2347) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('max', 0) if type(v_p_2347) is str else 0))) is int else num(_w3))) for v_p_2347 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2347, NOREC).get('tile', None) if type(v_p_2347) is str else None) == E.get('t~2346'))])))
 
 
 def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2346'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2355)) > 0)) else False) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2354 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2354, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2354, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2354, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])) else False)]))([v_s_2349 for v_s_2349 in [v_x_2348 for v_x_2348 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2348, NOREC).get('type', None) if type(v_x_2348) is str else None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))] if (True if ((not (v_s_2349 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2349, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('t~2346'))) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2349 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2349, _w2)))) or (((_w3.get(v_s_2349, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2349, None)) == E.get('you'))) else False)) and ((True if ((v_s_2349 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2349, _w6))) or ((not any([(True if ((v_x_2350 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2350, _w7))) and ((not (v_x_2350 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2350, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2350, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2350, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2350, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2350, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2351)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2350, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2350, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2351)) else False)) else False) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))) else False)) else False)]))
+    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2346'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2355))) is int else num(_w22)) > 0)) else False) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2354 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2354, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2354, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2354, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])) else False)]))([v_s_2349 for v_s_2349 in [v_x_2348 for v_x_2348 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2348, NOREC).get('type', None) if type(v_x_2348) is str else None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))] if (True if ((not (v_s_2349 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2349, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('t~2346'))) or (((ctx.index.plain['spaces'].get(v_s_2349, NOREC).get('reserved', None) if type(v_s_2349) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2349 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2349, _w2)))) or (((_w3.get(v_s_2349, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2349, None)) == E.get('you'))) else False)) and ((True if ((v_s_2349 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2349, _w6))) or ((not any([(True if ((v_x_2350 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2350, _w7))) and ((not (v_x_2350 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2346'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2350, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2350, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2350, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2350, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2350, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2351)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2350, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2350, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2351)) else False)) else False) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))) else False)) else False)]))
 
 
 def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2356'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2356')))) is int else num(_w1)) > 0)
 
 
 def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2077,19 +2077,19 @@ def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2362, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2362, 0)), (ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('step', 0) if type(v_p_2362) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('max', 0) if type(v_p_2362) is str else 0))) for v_p_2362 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('tile', None) if type(v_p_2362) is str else None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2362, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2362, 0)), (ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('step', 0) if type(v_p_2362) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('max', 0) if type(v_p_2362) is str else 0))) is int else num(_w3))) for v_p_2362 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2362, NOREC).get('tile', None) if type(v_p_2362) is str else None) == E.get('t~2361'))])))
 
 
 def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2361'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2370)) > 0)) else False) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2369 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2369, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2369, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2369, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])) else False)]))([v_s_2364 for v_s_2364 in [v_x_2363 for v_x_2363 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2363, NOREC).get('type', None) if type(v_x_2363) is str else None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))] if (True if ((not (v_s_2364 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2364, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('t~2361'))) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2364 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2364, _w2)))) or (((_w3.get(v_s_2364, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2364, None)) == E.get('you'))) else False)) and ((True if ((v_s_2364 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2364, _w6))) or ((not any([(True if ((v_x_2365 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2365, _w7))) and ((not (v_x_2365 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2365, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2365, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2365, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2365, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2365, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2366)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2365, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2365, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2366)) else False)) else False) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))) else False)) else False)]))
+    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2361'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2370))) is int else num(_w22)) > 0)) else False) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2369 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2369, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2369, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2369, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])) else False)]))([v_s_2364 for v_s_2364 in [v_x_2363 for v_x_2363 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2363, NOREC).get('type', None) if type(v_x_2363) is str else None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))] if (True if ((not (v_s_2364 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2364, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('t~2361'))) or (((ctx.index.plain['spaces'].get(v_s_2364, NOREC).get('reserved', None) if type(v_s_2364) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2364 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2364, _w2)))) or (((_w3.get(v_s_2364, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2364, None)) == E.get('you'))) else False)) and ((True if ((v_s_2364 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2364, _w6))) or ((not any([(True if ((v_x_2365 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2365, _w7))) and ((not (v_x_2365 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2361'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2365, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2365, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2365, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2365, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2365, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2366)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2365, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2365, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2366)) else False)) else False) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))) else False)) else False)]))
 
 
 def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2371'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2371')))) is int else num(_w1)) > 0)
 
 
 def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2153,7 +2153,7 @@ def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
-    return (True if ((num(len(ctx.state['players'])) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w2.get('card', None) if type((_w2 := (_w1.get(ctx.state.get('last_space'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, ctx.state.get('last_space'), {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))) and (((_w4.get('tile', None) if type((_w4 := (_w3.get(ctx.state.get('last_space'), {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, ctx.state.get('last_space'), {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) else False)
+    return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
 def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2163,7 +2163,7 @@ def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~2378') != E.get('you'))) and ((num((_w2.get(E.get('r~2377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2377'), 0))) > 0)) and (any([(True if ((v_x_2379 in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2379, _w3))) and (((_w5.get('owner', None) if type((_w5 := (_w4.get(v_x_2379, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_x_2379, {})))) is dict else KEY(_w5, 'owner', None)) == E.get('target~2378'))) else False) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if ((E.get('target~2378') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~2377'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2378'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2377'), 0)))) is int else num(_w3)) > 0)) and (any([(True if ((v_x_2379 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2379, _w4))) and (((_w6.get('owner', None) if type((_w6 := (_w5.get(v_x_2379, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2379, {})))) is dict else KEY(_w6, 'owner', None)) == E.get('target~2378'))) else False) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
@@ -2191,13 +2191,13 @@ def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2383')) * num(E.get('k~2385')))
+    return ((_w1 if type((_w1 := E.get('n~2383'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2385'))) is int else num(_w2)))
 
 
 def x_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2387'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2387'), 0))) >= num(E.get('n~2386')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2387'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2387'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2386'))) is int else num(_w4)))
 
 
 def x_3618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2237,25 +2237,25 @@ def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-8))
 
 
 def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2394, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2394, 0)), (ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('step', 0) if type(v_p_2394) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('max', 0) if type(v_p_2394) is str else 0))) for v_p_2394 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('tile', None) if type(v_p_2394) is str else None) == E.get('t~2393'))])))
+    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2394, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2394, 0)), (ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('step', 0) if type(v_p_2394) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('max', 0) if type(v_p_2394) is str else 0))) is int else num(_w3))) for v_p_2394 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2394, NOREC).get('tile', None) if type(v_p_2394) is str else None) == E.get('t~2393'))])))
 
 
 def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2393'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2402)) > 0)) else False) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2401 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2401, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2401, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2401, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])) else False)]))([v_s_2396 for v_s_2396 in [v_x_2395 for v_x_2395 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2395, NOREC).get('type', None) if type(v_x_2395) is str else None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))] if (True if ((not (v_s_2396 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2396, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('t~2393'))) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2396 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2396, _w2)))) or (((_w3.get(v_s_2396, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2396, None)) == E.get('you'))) else False)) and ((True if ((v_s_2396 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2396, _w6))) or ((not any([(True if ((v_x_2397 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2397, _w7))) and ((not (v_x_2397 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2397, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2397, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2397, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2397, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2397, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2398)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2397, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2397, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2398)) else False)) else False) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))) else False)) else False)]))
+    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2393'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2402))) is int else num(_w22)) > 0)) else False) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2401 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2401, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2401, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2401, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])) else False)]))([v_s_2396 for v_s_2396 in [v_x_2395 for v_x_2395 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2395, NOREC).get('type', None) if type(v_x_2395) is str else None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))] if (True if ((not (v_s_2396 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2396, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('t~2393'))) or (((ctx.index.plain['spaces'].get(v_s_2396, NOREC).get('reserved', None) if type(v_s_2396) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2396 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2396, _w2)))) or (((_w3.get(v_s_2396, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2396, None)) == E.get('you'))) else False)) and ((True if ((v_s_2396 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2396, _w6))) or ((not any([(True if ((v_x_2397 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2397, _w7))) and ((not (v_x_2397 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2393'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2397, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2397, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2397, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2397, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2397, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2398)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2397, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2397, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2398)) else False)) else False) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))) else False)) else False)]))
 
 
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2403'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2403')))) is int else num(_w1)) > 0)
 
 
 def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2337,7 +2337,7 @@ def x_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2413,25 +2413,25 @@ def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2413 for v_x_2413 in items_of((ctx.index.plain['cards'].get(v_c_2412, NOREC).get('tags', []) if type(v_c_2412) is str else [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2415 for v_x_2415 in items_of((ctx.index.plain['corporations'].get(v_c_2414, NOREC).get('tags', []) if type(v_c_2414) is str else [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2413 for v_x_2413 in items_of((ctx.index.plain['cards'].get(v_c_2412, NOREC).get('tags', []) if type(v_c_2412) is str else [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2415 for v_x_2415 in items_of((ctx.index.plain['corporations'].get(v_c_2414, NOREC).get('tags', []) if type(v_c_2414) is str else [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2417, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2417, 0)), (ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('step', 0) if type(v_p_2417) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('max', 0) if type(v_p_2417) is str else 0))) for v_p_2417 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('tile', None) if type(v_p_2417) is str else None) == E.get('t~2416'))])))
+    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2417, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2417, 0)), (ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('step', 0) if type(v_p_2417) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('max', 0) if type(v_p_2417) is str else 0))) is int else num(_w3))) for v_p_2417 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2417, NOREC).get('tile', None) if type(v_p_2417) is str else None) == E.get('t~2416'))])))
 
 
 def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2416'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2425)) > 0)) else False) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2424 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2424, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2424, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2424, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])) else False)]))([v_s_2419 for v_s_2419 in [v_x_2418 for v_x_2418 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2418, NOREC).get('type', None) if type(v_x_2418) is str else None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))] if (True if ((not (v_s_2419 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2419, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('t~2416'))) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2419 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2419, _w2)))) or (((_w3.get(v_s_2419, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2419, None)) == E.get('you'))) else False)) and ((True if ((v_s_2419 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2419, _w6))) or ((not any([(True if ((v_x_2420 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2420, _w7))) and ((not (v_x_2420 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2420, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2420, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2420, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2420, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2420, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2421)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2420, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2420, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2421)) else False)) else False) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))) else False)) else False)]))
+    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2416'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2425))) is int else num(_w22)) > 0)) else False) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2424 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2424, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2424, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2424, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])) else False)]))([v_s_2419 for v_s_2419 in [v_x_2418 for v_x_2418 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2418, NOREC).get('type', None) if type(v_x_2418) is str else None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))] if (True if ((not (v_s_2419 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2419, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('t~2416'))) or (((ctx.index.plain['spaces'].get(v_s_2419, NOREC).get('reserved', None) if type(v_s_2419) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2419 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2419, _w2)))) or (((_w3.get(v_s_2419, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2419, None)) == E.get('you'))) else False)) and ((True if ((v_s_2419 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2419, _w6))) or ((not any([(True if ((v_x_2420 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2420, _w7))) and ((not (v_x_2420 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2416'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2420, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2420, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2420, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2420, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2420, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2421)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2420, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2420, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2421)) else False)) else False) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))) else False)) else False)]))
 
 
 def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2426'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2426')))) is int else num(_w1)) > 0)
 
 
 def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2501,7 +2501,7 @@ def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2431')) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~2431'))) is int else num(_w1)) >= 1)
 
 
 def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2531,7 +2531,7 @@ def x_3710(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2434'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2434'), 0))) >= num(E.get('n~2433')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2434'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2434'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2433'))) is int else num(_w4)))
 
 
 def x_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2555,7 +2555,7 @@ def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (0 - num(E.get('n~2437')))
+    return (0 - (_w1 if type((_w1 := E.get('n~2437'))) is int else num(_w1)))
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -2585,7 +2585,7 @@ def x_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2615,7 +2615,7 @@ def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
 def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2445')) * num(E.get('k~2446')))
+    return ((_w1 if type((_w1 := E.get('n~2445'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2446'))) is int else num(_w2)))
 
 
 def x_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2639,7 +2639,7 @@ def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2447') == 'tr')) and ((num(E.get('n~2448')) > 0)) else False)
+    return (True if ((E.get('t~2447') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2448'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2655,25 +2655,25 @@ def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', len([v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2451, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2451, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2451, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2451, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2451, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2451, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))))
+    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := AR('/', len([v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2451, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2451, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2451, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2451, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2451, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2451, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))) is int else num(_w8))))
 
 
 def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2453, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2453, 0)), (ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('step', 0) if type(v_p_2453) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('max', 0) if type(v_p_2453) is str else 0))) for v_p_2453 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('tile', None) if type(v_p_2453) is str else None) == E.get('t~2452'))])))
+    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2453, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2453, 0)), (ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('step', 0) if type(v_p_2453) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('max', 0) if type(v_p_2453) is str else 0))) is int else num(_w3))) for v_p_2453 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2453, NOREC).get('tile', None) if type(v_p_2453) is str else None) == E.get('t~2452'))])))
 
 
 def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2452'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2461)) > 0)) else False) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2460 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2460, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2460, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2460, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])) else False)]))([v_s_2455 for v_s_2455 in [v_x_2454 for v_x_2454 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2454, NOREC).get('type', None) if type(v_x_2454) is str else None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))] if (True if ((not (v_s_2455 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2455, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('t~2452'))) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2455 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2455, _w2)))) or (((_w3.get(v_s_2455, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2455, None)) == E.get('you'))) else False)) and ((True if ((v_s_2455 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2455, _w6))) or ((not any([(True if ((v_x_2456 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2456, _w7))) and ((not (v_x_2456 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2456, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2456, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2456, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2456, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2456, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2457)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2456, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2456, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2457)) else False)) else False) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))) else False)) else False)]))
+    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2452'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2461))) is int else num(_w22)) > 0)) else False) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2460 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2460, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2460, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2460, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])) else False)]))([v_s_2455 for v_s_2455 in [v_x_2454 for v_x_2454 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2454, NOREC).get('type', None) if type(v_x_2454) is str else None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))] if (True if ((not (v_s_2455 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2455, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('t~2452'))) or (((ctx.index.plain['spaces'].get(v_s_2455, NOREC).get('reserved', None) if type(v_s_2455) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2455 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2455, _w2)))) or (((_w3.get(v_s_2455, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2455, None)) == E.get('you'))) else False)) and ((True if ((v_s_2455 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2455, _w6))) or ((not any([(True if ((v_x_2456 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2456, _w7))) and ((not (v_x_2456 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2452'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2456, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2456, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2456, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2456, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2456, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2457)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2456, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2456, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2457)) else False)) else False) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))) else False)) else False)]))
 
 
 def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2462'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2462')))) is int else num(_w1)) > 0)
 
 
 def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2737,19 +2737,19 @@ def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2469') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2469') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2470') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2470') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2761,7 +2761,7 @@ def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2468')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2468'))) is int else num(_w4)))
 
 
 def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2773,31 +2773,31 @@ def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2471')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2472')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2473'))))) >= num(E.get('price~2468')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2471'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2472'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2473'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2468'))) is int else num(_w16)))
 
 
 def x_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - 1), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2468'), E.get('s_v~2471')))) is int else num(_w3)) - 1), E.get('s_v~2471'))]) if ((_w4 if type((_w4 := E.get('s_v~2471'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - 1), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2468'), E.get('t_v~2472')))) is int else num(_w3)) - 1), E.get('t_v~2472'))]) if ((_w4 if type((_w4 := E.get('t_v~2472'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - 1), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2468'), E.get('h_v~2473')))) is int else num(_w3)) - 1), E.get('h_v~2473'))]) if ((_w4 if type((_w4 := E.get('h_v~2473'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2474')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468')))) else False))) and ((not (True if ((num(E.get('t~2475')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468')))) else False))) and ((not (True if ((num(E.get('h~2476')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2468'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2474'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2471'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2475'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2472'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2476'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2473'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2474'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2474'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2471'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2475'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2472'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2476'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2473'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2471'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2468'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2475'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2474'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2471'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2475'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2472'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2476'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2473'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2472'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2468'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2476'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2474'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2471'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2475'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2472'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2476'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2473'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2473'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2468'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2809,7 +2809,7 @@ def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2468'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2474'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2471'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2475'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2472'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2476'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2473'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2833,7 +2833,7 @@ def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])}, ({'steel': E.get('s~2474')} if (num(E.get('s_v~2471')) > 0) else K[5])), ({'titanium': E.get('t~2475')} if (num(E.get('t_v~2472')) > 0) else K[5])), ({'heat': E.get('h~2476')} if (num(E.get('h_v~2473')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2468'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2474'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2471'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2475'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2472'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2476'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2473'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2474')} if ((_w13 if type((_w13 := E.get('s_v~2471'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2475')} if ((_w14 if type((_w14 := E.get('t_v~2472'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2476')} if ((_w15 if type((_w15 := E.get('h_v~2473'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2857,7 +2857,7 @@ def x_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2881,7 +2881,7 @@ def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2479'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2479'), 0))) - num(E.get('n~2478')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2479'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2479'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2479'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2478'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2479'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2893,7 +2893,7 @@ def x_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2481'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2481'), 0))) - num(E.get('n~2480')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2481'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2481'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2481'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2480'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2481'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2917,19 +2917,19 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2485, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2485, 0)), (ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('step', 0) if type(v_p_2485) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('max', 0) if type(v_p_2485) is str else 0))) for v_p_2485 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('tile', None) if type(v_p_2485) is str else None) == E.get('t~2484'))])))
+    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2485, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2485, 0)), (ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('step', 0) if type(v_p_2485) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('max', 0) if type(v_p_2485) is str else 0))) is int else num(_w3))) for v_p_2485 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2485, NOREC).get('tile', None) if type(v_p_2485) is str else None) == E.get('t~2484'))])))
 
 
 def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2484'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2493)) > 0)) else False) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2492 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2492, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2492, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2492, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])) else False)]))([v_s_2487 for v_s_2487 in [v_x_2486 for v_x_2486 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2486, NOREC).get('type', None) if type(v_x_2486) is str else None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))] if (True if ((not (v_s_2487 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2487, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('t~2484'))) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2487 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2487, _w2)))) or (((_w3.get(v_s_2487, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2487, None)) == E.get('you'))) else False)) and ((True if ((v_s_2487 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2487, _w6))) or ((not any([(True if ((v_x_2488 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2488, _w7))) and ((not (v_x_2488 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2488, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2488, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2488, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2488, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2488, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2489)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2488, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2488, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2489)) else False)) else False) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))) else False)) else False)]))
+    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2484'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2493))) is int else num(_w22)) > 0)) else False) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2492 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2492, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2492, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2492, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])) else False)]))([v_s_2487 for v_s_2487 in [v_x_2486 for v_x_2486 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2486, NOREC).get('type', None) if type(v_x_2486) is str else None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))] if (True if ((not (v_s_2487 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2487, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('t~2484'))) or (((ctx.index.plain['spaces'].get(v_s_2487, NOREC).get('reserved', None) if type(v_s_2487) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2487 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2487, _w2)))) or (((_w3.get(v_s_2487, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2487, None)) == E.get('you'))) else False)) and ((True if ((v_s_2487 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2487, _w6))) or ((not any([(True if ((v_x_2488 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2488, _w7))) and ((not (v_x_2488 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2484'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2488, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2488, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2488, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2488, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2488, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2489)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2488, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2488, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2489)) else False)) else False) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))) else False)) else False)]))
 
 
 def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2494'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2494')))) is int else num(_w1)) > 0)
 
 
 def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3003,13 +3003,13 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2502'), 0) if type((_w1 := (ctx.state['players'][v_target_2503] if type(v_target_2503) is int and 0 <= v_target_2503 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2502'), 0))) - num(E.get('n~2501')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2502'))) is str else 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2502'), 0) if type((_w1 := (ctx.state['players'][v_target_2503] if type(v_target_2503) is int and 0 <= v_target_2503 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2502'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2501'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2502'))) is str else 0))) is int else num(_w6))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3019,7 +3019,7 @@ def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2502'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2504'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2502'), 0))) - num(E.get('n~2501')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2502'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2502'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2504'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2502'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2501'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2502'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3043,19 +3043,19 @@ def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2509') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2509') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2510') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2510') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3067,7 +3067,7 @@ def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2508')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2508'))) is int else num(_w4)))
 
 
 def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3079,31 +3079,31 @@ def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2511')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2512')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2513'))))) >= num(E.get('price~2508')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2511'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2512'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2513'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2508'))) is int else num(_w16)))
 
 
 def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - 1), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2508'), E.get('s_v~2511')))) is int else num(_w3)) - 1), E.get('s_v~2511'))]) if ((_w4 if type((_w4 := E.get('s_v~2511'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - 1), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2508'), E.get('t_v~2512')))) is int else num(_w3)) - 1), E.get('t_v~2512'))]) if ((_w4 if type((_w4 := E.get('t_v~2512'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - 1), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2508'), E.get('h_v~2513')))) is int else num(_w3)) - 1), E.get('h_v~2513'))]) if ((_w4 if type((_w4 := E.get('h_v~2513'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2514')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508')))) else False))) and ((not (True if ((num(E.get('t~2515')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508')))) else False))) and ((not (True if ((num(E.get('h~2516')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2508'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2514'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2511'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2515'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2512'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2516'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2513'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2514'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2514'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2511'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2515'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2512'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2516'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2513'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2511'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2508'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2515'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2514'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2511'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2515'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2512'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2516'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2513'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2512'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2508'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2516'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2514'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2511'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2515'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2512'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2516'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2513'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2513'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2508'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3115,7 +3115,7 @@ def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2508'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2514'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2511'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2515'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2512'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2516'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2513'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3139,7 +3139,7 @@ def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])}, ({'steel': E.get('s~2514')} if (num(E.get('s_v~2511')) > 0) else K[5])), ({'titanium': E.get('t~2515')} if (num(E.get('t_v~2512')) > 0) else K[5])), ({'heat': E.get('h~2516')} if (num(E.get('h_v~2513')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2508'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2514'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2511'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2515'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2512'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2516'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2513'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2514')} if ((_w13 if type((_w13 := E.get('s_v~2511'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2515')} if ((_w14 if type((_w14 := E.get('t_v~2512'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2516')} if ((_w15 if type((_w15 := E.get('h_v~2513'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3175,7 +3175,7 @@ def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3199,7 +3199,7 @@ def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2523'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2523'), 0))) - num(E.get('n~2522')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2523'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2523'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2523'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2522'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2523'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3235,7 +3235,7 @@ def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2524') == 'tr')) and ((num(E.get('n~2525')) > 0)) else False)
+    return (True if ((E.get('t~2524') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2525'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -3265,7 +3265,7 @@ def x_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2532')) * num(AR('/', E.get('k~2535'), E.get('m~2534'))))
+    return ((_w1 if type((_w1 := E.get('n~2532'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~2535'), E.get('m~2534')))) is int else num(_w2)))
 
 
 def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
@@ -3277,13 +3277,13 @@ def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2537 for v_x_2537 in items_of((ctx.index.plain['cards'].get(v_c_2536, NOREC).get('tags', []) if type(v_c_2536) is str else [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2539 for v_x_2539 in items_of((ctx.index.plain['corporations'].get(v_c_2538, NOREC).get('tags', []) if type(v_c_2538) is str else [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2537 for v_x_2537 in items_of((ctx.index.plain['cards'].get(v_c_2536, NOREC).get('tags', []) if type(v_c_2536) is str else [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2539 for v_x_2539 in items_of((ctx.index.plain['corporations'].get(v_c_2538, NOREC).get('tags', []) if type(v_c_2538) is str else [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2541'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2541'), 0))) - num(E.get('n~2540')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2541'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2541'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2541'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2540'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2541'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3319,7 +3319,7 @@ def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
