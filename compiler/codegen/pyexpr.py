@@ -49,6 +49,9 @@ class ExprCompiler:
         """Walrus temporaries of the function being compiled (``_wN``)."""
         self.no_temps = 0
         """Inside a comprehension's iterable (or a statement's place): no walrus there."""
+        self.impure: set[int] = set()
+        """The roots whose value may read anything (a text of the language, a modifier,
+        ``can``): ``compiler.codegen.pystmt`` counts the statements around them apart."""
 
     def const(self, text: str) -> str:
         """``K[i]``: the module constant written ``text`` (each written once)."""
@@ -67,6 +70,8 @@ class ExprCompiler:
                      "round": False}
         self.temps = 0
         body = self.code(node)
+        if not self.deps["pure"]:
+            self.impure.add(node["x"])
         env = "    if E is None:\n        E = ctx.env()\n" if "E.get(" in body else ""
         if self.deps["pure"] and self.deps["each"]:
             parts = [str(node["x"])]
@@ -156,10 +161,15 @@ class ExprCompiler:
 
     # ---- operators -------------------------------------------------------------------
     def number(self, n: Node) -> str:
-        """``num(E)``'s source; an int literal is itself."""
+        """``num(E)``'s source; an int literal is itself, an int value is not passed to
+        ``num`` (inlined where a walrus temporary may hold it)."""
         if n["op"] == "lit" and type(n["v"]) is int:
             return repr(n["v"]) if n["v"] >= 0 else f"({n['v']!r})"
-        return f"num({self.code(n)})"
+        code = self.code(n)
+        b = self.bound(code) if n["op"] != "lit" else None
+        if b is None:
+            return f"num({code})"
+        return f"({b[0]} if type({b[1]}) is int else num({b[0]}))"
 
     def _ar(self, n: Node) -> str:
         o = n["o"]

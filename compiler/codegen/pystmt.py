@@ -11,9 +11,12 @@ leaves the innermost loop (``stop``), ``E`` is the environment (the caller's, pa
 statement's parts run in their parent's scope; None: ``ctx.env()``). ``TRIALS`` maps
 every statement id to its trial function.
 
-Each function counts its statement against TRIAL_STEPS first, as ``machine.start`` does
-in a trial, and writes only through the journal (``ctx.put``, the machine's statement
-runners): the interpreter's frame trial stays the oracle.
+Each function counts its statements as ``machine.start`` does in a trial (a run of
+simple statements at once, before the first of them: the same count wherever a
+``require`` fails or a ``can`` starts its own trial) and checks TRIAL_STEPS once, on
+entry (and once per turn of a loop it runs inline): the budget stops runaway trials, one
+check per function bounds them as well. It writes only through the journal (``ctx.put``,
+the machine's statement runners): the interpreter's frame trial stays the oracle.
 """
 
 from __future__ import annotations
@@ -34,7 +37,10 @@ CALLED = ("emit", "grant", "fn")
 """Simple statements run by the machine's own runner (``STMT``)."""
 SIMPLE = ("let", "req", "skip", "set") + CALLED
 USES_ENV = re.compile(r"\bE\b")
-STEP = ["ctx.steps += 1", "if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
+CHECK = ["if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
+COUNT = "ctx.steps += "
+APART = re.compile(r"\b(?:STMT|CAN|FLD|MODV|AS)\(")
+"""Calls that may run statements or a trial of their own (which sets ``ctx.steps``)."""
 IND = "    "
 
 
@@ -117,7 +123,10 @@ class StmtCompiler:
             body = getattr(self, "_t_" + n["op"])(n)
         env = ["if E is None:", "    E = ctx.env()"] \
             if any(USES_ENV.search(ln) for ln in body) else []
-        return "\n".join([head] + _indent(STEP + env + body)) + "\n"
+        steps = 1
+        if body and body[0].startswith(COUNT):  # the first run of statements counted too
+            steps += int(body.pop(0)[len(COUNT):])
+        return "\n".join([head] + _indent([f"{COUNT}{steps}"] + CHECK + env + body)) + "\n"
 
     # ---- expressions ---------------------------------------------------------------
     def ex(self, e: Node) -> str:
@@ -141,15 +150,41 @@ class StmtCompiler:
             self.exprs.no_temps -= 1
 
     # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
-    def run(self, n: Node) -> list[str]:
-        """Lines that run direct statement ``n`` inside another one (simple ones inline)."""
+    def run(self, n: Node, loop: bool = False) -> list[str]:
+        """Lines that run direct statement ``n`` inside another one (simple ones inline;
+        ``loop``: once per turn of a loop, so the budget is checked there)."""
         if n["op"] in SIMPLE:
-            return STEP + self._simple(n)
+            return [f"{COUNT}1"] + (CHECK if loop else []) + self._simple(n)
         return [f"if not d_{n['id']}(ctx, E):", "    return False"]
+
+    def straight(self, kids: list[Node]) -> list[str]:
+        """Lines that run direct statements ``kids`` one after another: each run of
+        simple ones counted at once, up to a ``require`` or a call that may count
+        statements itself (``APART``)."""
+        out: list[str] = []
+        run: list[str] = []
+        count = 0
+        for kid in kids:
+            if kid["op"] not in SIMPLE:
+                out += ([f"{COUNT}{count}"] + run if count else []) + self.run(kid)
+                run, count = [], 0
+                continue
+            lines = self._simple(kid)
+            run, count = run + lines, count + 1
+            if kid["op"] == "req" or self._apart(lines):
+                out += [f"{COUNT}{count}"] + run
+                run, count = [], 0
+        return out + ([f"{COUNT}{count}"] + run if count else [])
+
+    def _apart(self, lines: list[str]) -> bool:
+        """Whether ``lines`` may run statements or a trial of their own."""
+        text = "\n".join(lines)
+        return bool(APART.search(text)) or any(
+            int(x) in self.exprs.impure for x in re.findall(r"\bx_(\d+)\(", text))
 
     def _simple(self, n: Node) -> list[str]:
         if n["op"] == "let":
-            return [f"ctx.put(E, {n['v']!r}, {self.ex(n['e'])}, True)"]
+            return [f"LOCAL(ctx, E, {n['v']!r}, {self.ex(n['e'])}, True)"]
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
         if n["op"] in ("skip", "emit"):  # an event fires nothing in a trial
@@ -189,7 +224,7 @@ class StmtCompiler:
         return self._simple(n) + ["return True"]
 
     def _d_seq(self, n: Node) -> list[str]:
-        return [ln for kid in n["b"] for ln in self.run(kid)] + ["return True"]
+        return self.straight(n["b"]) + ["return True"]
 
     def _d_if(self, n: Node) -> list[str]:
         out = [f"if {self.ex(n['c'])}:"] + _indent(self.run(n["t"]) or ["pass"])
@@ -201,32 +236,32 @@ class StmtCompiler:
         v = repr(n["v"])
         out = [f"items = list(items_of({self.ex(n['src'])}))",
                f"old = E.get({v}, MISSING)",
-               "for item in items:", f"    ctx.put(E, {v}, item, True)"]
+               "for item in items:", f"    LOCAL(ctx, E, {v}, item, True)"]
         if "w" in n:
-            out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"]), 2)
+            out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"], True), 2)
         else:
-            out += _indent(self.run(n["b"]))
+            out += _indent(self.run(n["b"], True))
         return out + [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     def _d_rep(self, n: Node) -> list[str]:
-        """``repeat N``: each time round takes a step at least, so a body that cannot
-        fail (no requirement, nothing run by the machine) repeated more times than the
-        steps left stops at once, as it would at the end (``repeat card.copies`` of a
-        card of 10^8 copies: an error now, not minutes of work first)."""
+        """``repeat N``: each time round takes a step at least and checks the budget,
+        so a body that cannot fail (no requirement, nothing run by the machine) repeated
+        more times than the steps left (and one) stops at once, as it would later
+        (``repeat card.copies`` of a card of 10^8 copies: an error now, not hours)."""
         head = [f"left = num({self.ex(n['n'])})"]
         if _sure(n["b"]):
-            head += ["if left > TRIAL_STEPS - ctx.steps:", "    raise TrialBudget()"]
-        return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"])) + \
+            head += ["if left > TRIAL_STEPS - ctx.steps + 1:", "    raise TrialBudget()"]
+        return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"], True)) + \
             ["return True"]
 
     def _d_while(self, n: Node) -> list[str]:
-        return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"]) or ["pass"]) + \
+        return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"], True)) + \
             ["return True"]
 
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
-                f"ctx.put(E, {v}, value, True)"] + self.run(n["b"]) + \
+                f"LOCAL(ctx, E, {v}, value, True)"] + self.run(n["b"]) + \
             [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
@@ -253,7 +288,7 @@ class StmtCompiler:
 
     def _segment(self, segments: list[tuple[list[Node], Node | None]], j: int) -> list[str]:
         plain, last = segments[j]
-        lines = [ln for kid in plain for ln in self.run(kid)]
+        lines = self.straight(plain)
         if last is None:
             return lines + ["return k()"]
         k = f"r{j + 1}" if j + 1 < len(segments) else "k"
@@ -270,7 +305,7 @@ class StmtCompiler:
     def _t_for(self, n: Node) -> list[str]:
         v = repr(n["v"])
         body = f"return {self.call(n['b'], 'lambda i=i: nxt(i)', 'brk')}"
-        loop = ["item = items[i]", "i += 1", f"ctx.put(E, {v}, item, True)"]
+        loop = ["item = items[i]", "i += 1", f"LOCAL(ctx, E, {v}, item, True)"]
         loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
         return [f"items = list(items_of({self.ex(n['src'])}))",
                 f"old = E.get({v}, MISSING)", "",
@@ -291,7 +326,7 @@ class StmtCompiler:
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
-                f"ctx.put(E, {v}, value, True)", "",
+                f"LOCAL(ctx, E, {v}, value, True)", "",
                 "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",
                 f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]

@@ -8,8 +8,8 @@ statement without decisions, ``d_N(ctx)`` run straight through (False when a
 requirement failed). The generated module's ``CODE["trials"]`` holds them by statement
 id (``TRIALS_KEY``).
 
-They do what the frame machine does in a trial, step for step: the same statements
-counted against TRIAL_STEPS, the same writes journaled (so ``ctx.undo`` rolls them back
+They do what the frame machine does in a trial: the same statements counted (against
+TRIAL_STEPS once per function), the same writes journaled (``ctx.undo`` rolls them back
 exactly), decisions tried option by option depth first with the same lazy listing and
 cap as ``choose._try_options``, no reactions. The frame trial stays as the oracle (the
 interpreter engine uses it; the differential test compares both engines).
@@ -110,9 +110,10 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
     c[key] = value
 
 
-def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any) -> None:  # noqa: N802
-    """``set NAME = value`` of a local (as ``machine.assign``: a fresh name is quiet)."""
-    quiet = name not in env
+def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any,  # noqa: N802
+          quiet: bool = False) -> None:
+    """``set NAME = value`` of a local, quiet if fresh or (``quiet``) a ``let``, a loop's."""
+    quiet = quiet or name not in env
     if ctx.journal is not None:
         ctx.journal.append((env, name, env.get(name, MISSING), quiet))
     env[name] = value

@@ -99,7 +99,6 @@ def RANGE(a: Any, b: Any) -> list[int]:  # noqa: N802
 FN = FUNCTIONS  # the core functions by name: FN["count"](ctx, None, x)
 
 
-
 def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
     rec = (ctx.rules["records"].get(kind) or {}).get(rid) if isinstance(rid, str) else None
     return list(rec.get("next_to") or []) if rec else []

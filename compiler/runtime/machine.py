@@ -254,22 +254,21 @@ def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
 
 
 def clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
-    lo, hi = _bounds(ctx, bd[0], bd[1], key if bd[2] else None)
+    """``value`` within the bounds of entry ``bd`` (``flow.bounds``, from its cache when it
+    is there: the import only the first time)."""
+    key = key if bd[2] else None
+    table = ctx.index.bounds.get((bd[0], bd[1]))
+    if table is None:
+        from compiler.runtime.flow import bounds
+
+        lo, hi = bounds(ctx, bd[0], bd[1], key)
+    else:
+        lo, hi = table.get(key, (None, None))
     if lo is not None and value < lo:
         value = lo
     if hi is not None and value > hi:
         value = hi
     return value
-
-
-def _bounds(ctx: Ctx, scope: str, entry: str, key: Any) -> tuple[int | None, int | None]:
-    """``flow.bounds``, from its cache when it is there (the import only the first time)."""
-    table = ctx.index.bounds.get((scope, entry))
-    if table is None:
-        from compiler.runtime.flow import bounds
-
-        return bounds(ctx, scope, entry, key)
-    return table.get(key, (None, None))
 
 
 def _req(ctx: Ctx, n: Node) -> None:

@@ -65,7 +65,7 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -145,7 +145,7 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -175,7 +175,7 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -223,7 +223,7 @@ def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
 def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
-    return (num((ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~106'))) is str else 0)) < num((ctx.index.plain['cards'].get(_w2, NOREC).get('value', 0) if type((_w2 := E.get('theirs~107'))) is str else 0)))
+    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~106'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('theirs~107'))) is str else 0))) is int else num(_w4)))
 
 
 def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -269,7 +269,7 @@ def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
-    return (num((ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~107'))) is str else 0)) < num((ctx.index.plain['cards'].get(_w2, NOREC).get('value', 0) if type((_w2 := E.get('mine~106'))) is str else 0)))
+    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~107'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('mine~106'))) is str else 0))) is int else num(_w4)))
 
 
 def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
@@ -371,11 +371,11 @@ def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -419,7 +419,7 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)])) > 0))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -629,7 +629,7 @@ def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -655,7 +655,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -673,7 +673,7 @@ def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
 
 
 def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -749,7 +749,7 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((num(len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))])) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
@@ -795,7 +795,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((num(FN['count'](ctx, None, E.get('still_in~147'))) > 1)) and ((E.get('p~148') in _w2 if type((_w2 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w2))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((_w2 if type((_w2 := FN['count'](ctx, None, E.get('still_in~147')))) is int else num(_w2)) > 1)) and ((E.get('p~148') in _w3 if type((_w3 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w3))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
@@ -811,7 +811,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('won~145'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('won~145')))) is int else num(_w1)) > 0)
 
 
 def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -825,7 +825,7 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([(num((ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None)))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_210(ctx, E=None):  # 
@@ -835,7 +835,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num((ctx.state['players'][v_p_153] if type(v_p_153) is int and 0 <= v_p_153 < len(ctx.state['players']) else {}).get('tokens')) >= num((_w1.get((num(len(ctx.state['players'])) - 2), None) if type((_w1 := K[2])) is dict else KEY(_w1, (num(len(ctx.state['players'])) - 2), None))))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_153] if type(v_p_153) is int and 0 <= v_p_153 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
 
 
 def x_212(ctx, E=None):  # 
@@ -861,20 +861,14 @@ def t_1(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yam
 
 
 def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not d_5(ctx, E):
         return False
     return True
@@ -912,15 +906,12 @@ def d_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
 
 
 def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~99', E.get('target~97'), True)
+    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
     if not d_8(ctx, E):
         return False
     return True
@@ -932,7 +923,7 @@ def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~99', E.get('target~97'), True)
+    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
     return True
 
 
@@ -944,7 +935,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~99')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_9(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -964,38 +955,23 @@ def d_9(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1073,20 +1049,14 @@ def t_17(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1128,34 +1098,19 @@ def t_22(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'mine~106', x_34(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -1169,7 +1124,7 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~106', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
     return True
 
 
@@ -1179,7 +1134,7 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'theirs~107', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
     return True
 
 
@@ -1227,15 +1182,12 @@ def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
 
 
 def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~108', E.get('you'), True)
     if not d_32(ctx, E):
         return False
     return True
@@ -1247,7 +1199,7 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~108', E.get('you'), True)
     return True
 
 
@@ -1259,7 +1211,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~108')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_33(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1279,38 +1231,23 @@ def d_33(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1382,15 +1319,12 @@ def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
 
 
 def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
     if not d_43(ctx, E):
         return False
     return True
@@ -1402,7 +1336,7 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
     return True
 
 
@@ -1414,7 +1348,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         E = ctx.env()
     value = E.get('p~109')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_44(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1434,38 +1368,23 @@ def d_44(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1551,7 +1470,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         E = ctx.env()
     value = E.get('target~110')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
     if not d_54(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1580,7 +1499,7 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     items = list(items_of(x_76(ctx, E)))
     old = E.get('c~111', MISSING)
     for item in items:
-        ctx.put(E, 'c~111', item, True)
+        LOCAL(ctx, E, 'c~111', item, True)
         if not d_56(ctx, E):
             return False
     UNSET(ctx, E, 'c~111', old)
@@ -1588,15 +1507,12 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
 
 
 def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
     if not d_58(ctx, E):
         return False
     return True
@@ -1608,31 +1524,22 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
     return True
 
 
 def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1707,20 +1614,14 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
@@ -1748,20 +1649,14 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
@@ -1805,30 +1700,18 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.ya
 
 
 def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'mine~116', x_98(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1838,7 +1721,7 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'mine~116', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
     return True
 
 
@@ -1886,38 +1769,23 @@ def d_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
 
 
 def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -1987,32 +1855,19 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
 
 
 def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 91)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
     SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     if not d_95(ctx, E):
         return False
@@ -2040,7 +1895,7 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     items = list(items_of(x_123(ctx, E)))
     old = E.get('c~117', MISSING)
     for item in items:
-        ctx.put(E, 'c~117', item, True)
+        LOCAL(ctx, E, 'c~117', item, True)
         if not d_89(ctx, E):
             return False
     UNSET(ctx, E, 'c~117', old)
@@ -2054,7 +1909,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
     left = num(x_124(ctx, E))
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -2130,7 +1985,7 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     if E is None:
         E = ctx.env()
     left = num(3)
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -2140,18 +1995,12 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
@@ -2185,7 +2034,7 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     items = list(items_of(x_140(ctx, E)))
     old = E.get('p~118', MISSING)
     for item in items:
-        ctx.put(E, 'p~118', item, True)
+        LOCAL(ctx, E, 'p~118', item, True)
         if not d_101(ctx, E):
             return False
     UNSET(ctx, E, 'p~118', old)
@@ -2193,44 +2042,26 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
 
 
 def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
@@ -2318,7 +2149,7 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     items = list(items_of(x_153(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_109(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -2338,20 +2169,14 @@ def d_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
@@ -2379,15 +2204,12 @@ def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
     return t_115(ctx, k, s, E)
 
 
@@ -2397,7 +2219,7 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
     return True
 
 
@@ -2437,7 +2259,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('p~120')
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -2451,24 +2273,15 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
 
 
 def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     if not d_122(ctx, E):
         return False
@@ -2518,20 +2331,14 @@ def d_122(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
@@ -2566,15 +2373,12 @@ def t_126(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
 
 
 def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
     return t_129(ctx, k, s, E)
 
 
@@ -2584,28 +2388,20 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
     return True
 
 
 def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_175(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~126', E.get('card~123'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     if not d_133(ctx, E):
         return False
     return t_137(ctx, k, s, E)
@@ -2635,31 +2431,22 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~126', E.get('card~123'), True)
+    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     return True
 
 
 def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -2713,7 +2500,7 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('card~123')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -2743,8 +2530,6 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         E = ctx.env()
     if x_189(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
@@ -2760,22 +2545,13 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
 
 
 def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'won~145', x_192(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
     SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
@@ -2792,7 +2568,7 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'won~145', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
     return True
 
 
@@ -2802,7 +2578,7 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'still_in~147', x_193(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
     return True
 
 
@@ -2825,7 +2601,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     items = list(items_of(x_196(ctx, E)))
     old = E.get('p~148', MISSING)
     for item in items:
-        ctx.put(E, 'p~148', item, True)
+        LOCAL(ctx, E, 'p~148', item, True)
         if not d_147(ctx, E):
             return False
     UNSET(ctx, E, 'p~148', old)
@@ -2833,20 +2609,14 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
 
 
 def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
@@ -2886,7 +2656,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     items = list(items_of(E.get('won~145')))
     old = E.get('p~149', MISSING)
     for item in items:
-        ctx.put(E, 'p~149', item, True)
+        LOCAL(ctx, E, 'p~149', item, True)
         if not d_151(ctx, E):
             return False
     UNSET(ctx, E, 'p~149', old)
@@ -2894,20 +2664,14 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 
 
 def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     return True
 
 
@@ -2938,8 +2702,6 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         E = ctx.env()
     if x_206(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 

@@ -153,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~703')) and ((num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)) else False)
+    return (True if (E.get('more~703')) and (((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -199,13 +199,13 @@ def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~702')) > 0)
+    return ((_w1 if type((_w1 := E.get('sold~702'))) is int else num(_w1)) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -217,7 +217,7 @@ def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~707'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~707'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~707'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~707'))) is str else 0))) is int else num(_w5)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -275,25 +275,25 @@ def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
-    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
+    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
 
 
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
+    return MEMO(ctx, (54, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) is int else num(_w3))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_719)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_719))) is int else num(_w22)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~720'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~720')))) is int else num(_w1)) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -355,25 +355,25 @@ def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_725, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_725, 0)), (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('step', 0) if type(v_p_725) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('max', 0) if type(v_p_725) is str else 0))) for v_p_725 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('tile', None) if type(v_p_725) is str else None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_725, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_725, 0)), (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('step', 0) if type(v_p_725) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('max', 0) if type(v_p_725) is str else 0))) is int else num(_w3))) for v_p_725 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('tile', None) if type(v_p_725) is str else None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~726'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_727, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_727, 0)), (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('step', 0) if type(v_p_727) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('max', 0) if type(v_p_727) is str else 0))) for v_p_727 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('tile', None) if type(v_p_727) is str else None) == E.get('t~726'))])))
+    return MEMO(ctx, (76, E.get('t~726'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_727, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_727, 0)), (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('step', 0) if type(v_p_727) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('max', 0) if type(v_p_727) is str else 0))) is int else num(_w3))) for v_p_727 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('tile', None) if type(v_p_727) is str else None) == E.get('t~726'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~726'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_732: (lambda v_near_735: (v_near_735 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~726'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_735)) > 0)) else False) else v_open_732))([v_s_733 for v_s_733 in items_of(v_open_732) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_734 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_734, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_734, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_734, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_734 in items_of(ADJ(ctx, 'spaces', v_s_733))])) else False)]))([v_s_729 for v_s_729 in [v_x_728 for v_x_728 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_728, NOREC).get('type', None) if type(v_x_728) is str else None) == GET(ctx, 'tiles', E.get('t~726'), 'space', None))] if (True if ((not (v_s_729 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_729, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('t~726'))) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_729 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_729, _w2)))) or (((_w3.get(v_s_729, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_729, None)) == E.get('you'))) else False)) and ((True if ((v_s_729 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~726'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_729, _w6))) or ((not any([(True if ((v_x_730 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_730, _w7))) and ((not (v_x_730 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~726'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_730, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_730, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_730, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_730, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_730, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_731)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_730, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_730, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_731)) else False)) else False) for v_u_731 in items_of(KEY(GET(ctx, 'tiles', E.get('t~726'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))) else False)) else False)]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~726'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_732: (lambda v_near_735: (v_near_735 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~726'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_735))) is int else num(_w22)) > 0)) else False) else v_open_732))([v_s_733 for v_s_733 in items_of(v_open_732) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_734 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_734, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_734, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_734, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_734 in items_of(ADJ(ctx, 'spaces', v_s_733))])) else False)]))([v_s_729 for v_s_729 in [v_x_728 for v_x_728 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_728, NOREC).get('type', None) if type(v_x_728) is str else None) == GET(ctx, 'tiles', E.get('t~726'), 'space', None))] if (True if ((not (v_s_729 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_729, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('t~726'))) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_729 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_729, _w2)))) or (((_w3.get(v_s_729, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_729, None)) == E.get('you'))) else False)) and ((True if ((v_s_729 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~726'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_729, _w6))) or ((not any([(True if ((v_x_730 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_730, _w7))) and ((not (v_x_730 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~726'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_730, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_730, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_730, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_730, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_730, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_731)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_730, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_730, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_731)) else False)) else False) for v_u_731 in items_of(KEY(GET(ctx, 'tiles', E.get('t~726'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))) else False)) else False)]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~736'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~736')))) is int else num(_w1)) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -437,19 +437,19 @@ def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~741'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_742, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_742, 0)), (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))])))
+    return MEMO(ctx, (97, E.get('t~741'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_742, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_742, 0)), (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) is int else num(_w3))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_747: (lambda v_near_750: (v_near_750 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~741'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_750)) > 0)) else False) else v_open_747))([v_s_748 for v_s_748 in items_of(v_open_747) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_749 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_749, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_749, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_749 in items_of(ADJ(ctx, 'spaces', v_s_748))])) else False)]))([v_s_744 for v_s_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == GET(ctx, 'tiles', E.get('t~741'), 'space', None))] if (True if ((not (v_s_744 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_744, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_744 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_744, _w2)))) or (((_w3.get(v_s_744, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_744, None)) == E.get('you'))) else False)) and ((True if ((v_s_744 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_744, _w6))) or ((not any([(True if ((v_x_745 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_745, _w7))) and ((not (v_x_745 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~741'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_745, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_745, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_745, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_745, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_745, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_746)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_745, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_745, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_746)) else False)) else False) for v_u_746 in items_of(KEY(GET(ctx, 'tiles', E.get('t~741'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_745 in items_of(ADJ(ctx, 'spaces', v_s_744))]))) else False)) else False)]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_747: (lambda v_near_750: (v_near_750 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~741'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_750))) is int else num(_w22)) > 0)) else False) else v_open_747))([v_s_748 for v_s_748 in items_of(v_open_747) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_749 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_749, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_749, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_749 in items_of(ADJ(ctx, 'spaces', v_s_748))])) else False)]))([v_s_744 for v_s_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == GET(ctx, 'tiles', E.get('t~741'), 'space', None))] if (True if ((not (v_s_744 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_744, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_744 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_744, _w2)))) or (((_w3.get(v_s_744, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_744, None)) == E.get('you'))) else False)) and ((True if ((v_s_744 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_744, _w6))) or ((not any([(True if ((v_x_745 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_745, _w7))) and ((not (v_x_745 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~741'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_745, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_745, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_745, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_745, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_745, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_746)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_745, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_745, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_746)) else False)) else False) for v_u_746 in items_of(KEY(GET(ctx, 'tiles', E.get('t~741'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_745 in items_of(ADJ(ctx, 'spaces', v_s_744))]))) else False)) else False)]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~751'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~751')))) is int else num(_w1)) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -519,19 +519,19 @@ def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~758'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_759, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_759, 0)), (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))])))
+    return MEMO(ctx, (122, E.get('t~758'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_759, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_759, 0)), (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w3))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_764: (lambda v_near_767: (v_near_767 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~758'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_767)) > 0)) else False) else v_open_764))([v_s_765 for v_s_765 in items_of(v_open_764) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_766 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_766, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_766, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_766, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_766 in items_of(ADJ(ctx, 'spaces', v_s_765))])) else False)]))([v_s_761 for v_s_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == GET(ctx, 'tiles', E.get('t~758'), 'space', None))] if (True if ((not (v_s_761 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_761, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_761 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_761, _w2)))) or (((_w3.get(v_s_761, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_761, None)) == E.get('you'))) else False)) and ((True if ((v_s_761 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_761, _w6))) or ((not any([(True if ((v_x_762 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_762, _w7))) and ((not (v_x_762 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~758'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_762, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_762, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_762, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_762, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_762, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_763)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_762, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_762, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_763)) else False)) else False) for v_u_763 in items_of(KEY(GET(ctx, 'tiles', E.get('t~758'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_762 in items_of(ADJ(ctx, 'spaces', v_s_761))]))) else False)) else False)]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_764: (lambda v_near_767: (v_near_767 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~758'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_767))) is int else num(_w22)) > 0)) else False) else v_open_764))([v_s_765 for v_s_765 in items_of(v_open_764) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_766 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_766, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_766, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_766, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_766 in items_of(ADJ(ctx, 'spaces', v_s_765))])) else False)]))([v_s_761 for v_s_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == GET(ctx, 'tiles', E.get('t~758'), 'space', None))] if (True if ((not (v_s_761 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_761, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_761 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_761, _w2)))) or (((_w3.get(v_s_761, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_761, None)) == E.get('you'))) else False)) and ((True if ((v_s_761 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_761, _w6))) or ((not any([(True if ((v_x_762 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_762, _w7))) and ((not (v_x_762 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~758'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_762, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_762, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_762, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_762, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_762, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_763)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_762, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_762, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_763)) else False)) else False) for v_u_763 in items_of(KEY(GET(ctx, 'tiles', E.get('t~758'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_762 in items_of(ADJ(ctx, 'spaces', v_s_761))]))) else False)) else False)]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~768'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~768')))) is int else num(_w1)) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -595,7 +595,7 @@ def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~773'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~773'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~773'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~773'))) is str else 0))) is int else num(_w5)))
 
 
 def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -653,7 +653,7 @@ def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
-    return (not (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) > num((ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))))
+    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
@@ -719,7 +719,7 @@ def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -767,7 +767,7 @@ def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -809,7 +809,7 @@ def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1025,7 +1025,7 @@ def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1067,7 +1067,7 @@ def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1133,7 +1133,7 @@ def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1157,7 +1157,7 @@ def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1169,7 +1169,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((num((_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None))) >= 20)) else False)
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1241,7 +1241,7 @@ def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1301,19 +1301,19 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2595'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2596, 0)), (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('step', 0) if type(v_p_2596) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('max', 0) if type(v_p_2596) is str else 0))) for v_p_2596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('tile', None) if type(v_p_2596) is str else None) == E.get('t~2595'))])))
+    return MEMO(ctx, (4047, E.get('t~2595'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2596, 0)), (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('step', 0) if type(v_p_2596) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('max', 0) if type(v_p_2596) is str else 0))) is int else num(_w3))) for v_p_2596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('tile', None) if type(v_p_2596) is str else None) == E.get('t~2595'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2601: (lambda v_near_2604: (v_near_2604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2595'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2604)) > 0)) else False) else v_open_2601))([v_s_2602 for v_s_2602 in items_of(v_open_2601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2603 in items_of(ADJ(ctx, 'spaces', v_s_2602))])) else False)]))([v_s_2598 for v_s_2598 in [v_x_2597 for v_x_2597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2597, NOREC).get('type', None) if type(v_x_2597) is str else None) == GET(ctx, 'tiles', E.get('t~2595'), 'space', None))] if (True if ((not (v_s_2598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('t~2595'))) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2598, _w2)))) or (((_w3.get(v_s_2598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2598, None)) == E.get('you'))) else False)) and ((True if ((v_s_2598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2598, _w6))) or ((not any([(True if ((v_x_2599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2599, _w7))) and ((not (v_x_2599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2600)) else False)) else False) for v_u_2600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2599 in items_of(ADJ(ctx, 'spaces', v_s_2598))]))) else False)) else False)]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2601: (lambda v_near_2604: (v_near_2604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2595'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2604))) is int else num(_w22)) > 0)) else False) else v_open_2601))([v_s_2602 for v_s_2602 in items_of(v_open_2601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2603 in items_of(ADJ(ctx, 'spaces', v_s_2602))])) else False)]))([v_s_2598 for v_s_2598 in [v_x_2597 for v_x_2597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2597, NOREC).get('type', None) if type(v_x_2597) is str else None) == GET(ctx, 'tiles', E.get('t~2595'), 'space', None))] if (True if ((not (v_s_2598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('t~2595'))) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2598, _w2)))) or (((_w3.get(v_s_2598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2598, None)) == E.get('you'))) else False)) and ((True if ((v_s_2598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2598, _w6))) or ((not any([(True if ((v_x_2599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2599, _w7))) and ((not (v_x_2599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2600)) else False)) else False) for v_u_2600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2599 in items_of(ADJ(ctx, 'spaces', v_s_2598))]))) else False)) else False)]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2605'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2605')))) is int else num(_w1)) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1437,19 +1437,19 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2620') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2620') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2621') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2621') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1461,7 +1461,7 @@ def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2619')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2619'))) is int else num(_w4)))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1473,31 +1473,31 @@ def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2622')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2623')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2624'))))) >= num(E.get('price~2619')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2622'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2623'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2624'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2619'))) is int else num(_w16)))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('s_v~2622'))) - 1), E.get('s_v~2622'))]) if (num(E.get('s_v~2622')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('s_v~2622')))) is int else num(_w3)) - 1), E.get('s_v~2622'))]) if ((_w4 if type((_w4 := E.get('s_v~2622'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('t_v~2623'))) - 1), E.get('t_v~2623'))]) if (num(E.get('t_v~2623')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('t_v~2623')))) is int else num(_w3)) - 1), E.get('t_v~2623'))]) if ((_w4 if type((_w4 := E.get('t_v~2623'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2619'), E.get('h_v~2624'))) - 1), E.get('h_v~2624'))]) if (num(E.get('h_v~2624')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('h_v~2624')))) is int else num(_w3)) - 1), E.get('h_v~2624'))]) if ((_w4 if type((_w4 := E.get('h_v~2624'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2625')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('s_v~2622')))) >= num(E.get('price~2619')))) else False))) and ((not (True if ((num(E.get('t~2626')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('t_v~2623')))) >= num(E.get('price~2619')))) else False))) and ((not (True if ((num(E.get('h~2627')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2625')) * num(E.get('s_v~2622'))), (num(E.get('t~2626')) * num(E.get('t_v~2623')))), (num(E.get('h~2627')) * num(E.get('h_v~2624'))))) - num(E.get('h_v~2624')))) >= num(E.get('price~2619')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2625'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2625'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2622'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2626'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2623'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2627'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2624'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2622'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2619'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2626'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2625'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2622'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2626'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2623'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2627'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2624'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2623'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2619'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2627'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2625'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2622'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2626'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2623'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2627'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2624'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2624'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2619'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1509,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1533,7 +1533,7 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2619')) - num((num(E.get('s~2625')) * num(E.get('s_v~2622')))))) - num((num(E.get('t~2626')) * num(E.get('t_v~2623')))))) - num((num(E.get('h~2627')) * num(E.get('h_v~2624')))))])}, ({'steel': E.get('s~2625')} if (num(E.get('s_v~2622')) > 0) else K[5])), ({'titanium': E.get('t~2626')} if (num(E.get('t_v~2623')) > 0) else K[5])), ({'heat': E.get('h~2627')} if (num(E.get('h_v~2624')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2625')} if ((_w13 if type((_w13 := E.get('s_v~2622'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2626')} if ((_w14 if type((_w14 := E.get('t_v~2623'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2627')} if ((_w15 if type((_w15 := E.get('h_v~2624'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1557,7 +1557,7 @@ def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2628') == 'tr')) and ((num(E.get('n~2629')) > 0)) else False)
+    return (True if ((E.get('t~2628') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1599,7 +1599,7 @@ def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2636')) * num(E.get('k~2638')))
+    return ((_w1 if type((_w1 := E.get('n~2636'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2638'))) is int else num(_w2)))
 
 
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1611,31 +1611,31 @@ def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
 def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))) >= 35)
+    return ((_w3 if type((_w3 := (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0)))) is int else num(_w3)) >= 35)
 
 
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2639 for v_s_2639 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2639, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2639, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2639, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2639, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2639, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2639, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2639, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2639, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2639 for v_s_2639 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2639, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2639, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2639, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2639, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2639, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2639, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2639, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2639, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2640 for v_s_2640 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2640, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2640, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2640, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2640, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2640, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2640, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2640, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2640, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2640 for v_s_2640 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2640, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2640, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2640, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2640, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2640, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2640, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2640, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2640, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2642 for v_x_2642 in items_of((ctx.index.plain['cards'].get(v_c_2641, NOREC).get('tags', []) if type(v_c_2641) is str else [])) if (v_x_2642 == 'building')]) for v_c_2641 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2644 for v_x_2644 in items_of((ctx.index.plain['corporations'].get(v_c_2643, NOREC).get('tags', []) if type(v_c_2643) is str else [])) if (v_x_2644 == 'building')]) for v_c_2643 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2642 for v_x_2642 in items_of((ctx.index.plain['cards'].get(v_c_2641, NOREC).get('tags', []) if type(v_c_2641) is str else [])) if (v_x_2642 == 'building')]) for v_c_2641 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2644 for v_x_2644 in items_of((ctx.index.plain['corporations'].get(v_c_2643, NOREC).get('tags', []) if type(v_c_2643) is str else [])) if (v_x_2644 == 'building')]) for v_c_2643 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) >= 16)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) >= 16)
 
 
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1653,19 +1653,19 @@ def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2649'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2650, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2650, 0)), (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('step', 0) if type(v_p_2650) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('max', 0) if type(v_p_2650) is str else 0))) for v_p_2650 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('tile', None) if type(v_p_2650) is str else None) == E.get('t~2649'))])))
+    return MEMO(ctx, (4157, E.get('t~2649'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2650, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2650, 0)), (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('step', 0) if type(v_p_2650) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('max', 0) if type(v_p_2650) is str else 0))) is int else num(_w3))) for v_p_2650 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('tile', None) if type(v_p_2650) is str else None) == E.get('t~2649'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2649'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2655: (lambda v_near_2658: (v_near_2658 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2649'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2658)) > 0)) else False) else v_open_2655))([v_s_2656 for v_s_2656 in items_of(v_open_2655) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2657 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2657, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2657, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2657, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2657 in items_of(ADJ(ctx, 'spaces', v_s_2656))])) else False)]))([v_s_2652 for v_s_2652 in [v_x_2651 for v_x_2651 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2651, NOREC).get('type', None) if type(v_x_2651) is str else None) == GET(ctx, 'tiles', E.get('t~2649'), 'space', None))] if (True if ((not (v_s_2652 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2652, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('t~2649'))) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2652 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2652, _w2)))) or (((_w3.get(v_s_2652, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2652, None)) == E.get('you'))) else False)) and ((True if ((v_s_2652 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2652, _w6))) or ((not any([(True if ((v_x_2653 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2653, _w7))) and ((not (v_x_2653 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2653, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2653, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2653, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2653, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2653, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2654)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2653, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2653, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2654)) else False)) else False) for v_u_2654 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2649'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))]))) else False)) else False)]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2649'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2655: (lambda v_near_2658: (v_near_2658 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2649'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2658))) is int else num(_w22)) > 0)) else False) else v_open_2655))([v_s_2656 for v_s_2656 in items_of(v_open_2655) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2657 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2657, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2657, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2657, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2657 in items_of(ADJ(ctx, 'spaces', v_s_2656))])) else False)]))([v_s_2652 for v_s_2652 in [v_x_2651 for v_x_2651 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2651, NOREC).get('type', None) if type(v_x_2651) is str else None) == GET(ctx, 'tiles', E.get('t~2649'), 'space', None))] if (True if ((not (v_s_2652 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2652, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('t~2649'))) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2652 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2652, _w2)))) or (((_w3.get(v_s_2652, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2652, None)) == E.get('you'))) else False)) and ((True if ((v_s_2652 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2652, _w6))) or ((not any([(True if ((v_x_2653 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2653, _w7))) and ((not (v_x_2653 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2653, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2653, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2653, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2653, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2653, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2654)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2653, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2653, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2654)) else False)) else False) for v_u_2654 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2649'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2659'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2659')))) is int else num(_w1)) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1729,7 +1729,7 @@ def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2664'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2664'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2664'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2664'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1789,7 +1789,7 @@ def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2667'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2667'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2667'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2667'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1855,7 +1855,7 @@ def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2672'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2672'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2672'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2672'))) is str else 0))) is int else num(_w5)))
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1913,7 +1913,7 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1945,7 +1945,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2826)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2826))) is int else num(_w19)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -1957,13 +1957,13 @@ def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2828'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2828')))) is int else num(_w1)) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w2 := E.get('order~2828'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w4 := E.get('order~2828'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2021,19 +2021,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w19 if type((_w19 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2841)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w20 if type((_w20 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2841))) is int else num(_w19)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w20))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2842'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2842')))) is int else num(_w1)) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w2 := E.get('ring~2842'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w4 := E.get('ring~2842'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2125,7 +2125,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2847') == 'tr')) and ((num(E.get('n~2848')) > 0)) else False)
+    return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2135,7 +2135,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2155,7 +2155,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('corp_deck')))) is int else num(_w1)) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2245,7 +2245,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2275,19 +2275,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2858') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2858') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2859') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2299,7 +2299,7 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2857')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2311,31 +2311,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2860')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2861')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2862'))))) >= num(E.get('price~2857')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2860'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2861'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2862'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2857'))) is int else num(_w16)))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('s_v~2860'))) - 1), E.get('s_v~2860'))]) if (num(E.get('s_v~2860')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('s_v~2860')))) is int else num(_w3)) - 1), E.get('s_v~2860'))]) if ((_w4 if type((_w4 := E.get('s_v~2860'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('t_v~2861'))) - 1), E.get('t_v~2861'))]) if (num(E.get('t_v~2861')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('t_v~2861')))) is int else num(_w3)) - 1), E.get('t_v~2861'))]) if ((_w4 if type((_w4 := E.get('t_v~2861'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('h_v~2862'))) - 1), E.get('h_v~2862'))]) if (num(E.get('h_v~2862')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('h_v~2862')))) is int else num(_w3)) - 1), E.get('h_v~2862'))]) if ((_w4 if type((_w4 := E.get('h_v~2862'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2863')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('s_v~2860')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('t~2864')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('t_v~2861')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('h~2865')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('h_v~2862')))) >= num(E.get('price~2857')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2347,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2371,7 +2371,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])}, ({'steel': E.get('s~2863')} if (num(E.get('s_v~2860')) > 0) else K[5])), ({'titanium': E.get('t~2864')} if (num(E.get('t_v~2861')) > 0) else K[5])), ({'heat': E.get('h~2865')} if (num(E.get('h_v~2862')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2439,7 +2439,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -2461,7 +2461,7 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
@@ -2471,7 +2471,7 @@ def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2515,7 +2515,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
@@ -2531,7 +2531,7 @@ def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2871'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None))
+    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2871'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
@@ -2547,19 +2547,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2878') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2878') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2879') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2571,7 +2571,7 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2877')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2583,31 +2583,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2880')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2881')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2882'))))) >= num(E.get('price~2877')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2880'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2881'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2882'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2877'))) is int else num(_w16)))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('s_v~2880'))) - 1), E.get('s_v~2880'))]) if (num(E.get('s_v~2880')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('s_v~2880')))) is int else num(_w3)) - 1), E.get('s_v~2880'))]) if ((_w4 if type((_w4 := E.get('s_v~2880'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('t_v~2881'))) - 1), E.get('t_v~2881'))]) if (num(E.get('t_v~2881')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('t_v~2881')))) is int else num(_w3)) - 1), E.get('t_v~2881'))]) if ((_w4 if type((_w4 := E.get('t_v~2881'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('h_v~2882'))) - 1), E.get('h_v~2882'))]) if (num(E.get('h_v~2882')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('h_v~2882')))) is int else num(_w3)) - 1), E.get('h_v~2882'))]) if ((_w4 if type((_w4 := E.get('h_v~2882'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2883')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('s_v~2880')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('t~2884')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('t_v~2881')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('h~2885')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('h_v~2882')))) >= num(E.get('price~2877')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2619,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2643,7 +2643,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])}, ({'steel': E.get('s~2883')} if (num(E.get('s_v~2880')) > 0) else K[5])), ({'titanium': E.get('t~2884')} if (num(E.get('t_v~2881')) > 0) else K[5])), ({'heat': E.get('h~2885')} if (num(E.get('h_v~2882')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2687,7 +2687,7 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4794(ctx, E=None):  # 
@@ -2801,7 +2801,7 @@ def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2685') == 'tr')) and ((num(E.get('n~2686')) > 0)) else False)
+    return (True if ((E.get('t~2685') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2811,7 +2811,7 @@ def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
@@ -2839,7 +2839,7 @@ def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2873,19 +2873,19 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2693') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2693') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2694') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2694') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2897,7 +2897,7 @@ def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2692')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2692'))) is int else num(_w4)))
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2909,31 +2909,31 @@ def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2695')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2696')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2697'))))) >= num(E.get('price~2692')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2695'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2696'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2697'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2692'))) is int else num(_w16)))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('s_v~2695'))) - 1), E.get('s_v~2695'))]) if (num(E.get('s_v~2695')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('s_v~2695')))) is int else num(_w3)) - 1), E.get('s_v~2695'))]) if ((_w4 if type((_w4 := E.get('s_v~2695'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('t_v~2696'))) - 1), E.get('t_v~2696'))]) if (num(E.get('t_v~2696')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('t_v~2696')))) is int else num(_w3)) - 1), E.get('t_v~2696'))]) if ((_w4 if type((_w4 := E.get('t_v~2696'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2692'), E.get('h_v~2697'))) - 1), E.get('h_v~2697'))]) if (num(E.get('h_v~2697')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('h_v~2697')))) is int else num(_w3)) - 1), E.get('h_v~2697'))]) if ((_w4 if type((_w4 := E.get('h_v~2697'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2698')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('s_v~2695')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('t~2699')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('t_v~2696')))) >= num(E.get('price~2692')))) else False))) and ((not (True if ((num(E.get('h~2700')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2698')) * num(E.get('s_v~2695'))), (num(E.get('t~2699')) * num(E.get('t_v~2696')))), (num(E.get('h~2700')) * num(E.get('h_v~2697'))))) - num(E.get('h_v~2697')))) >= num(E.get('price~2692')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2698'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2698'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2695'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2699'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2696'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2700'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2697'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2695'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2692'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2699'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2698'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2695'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2699'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2696'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2700'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2697'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2696'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2692'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2700'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2698'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2695'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2699'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2696'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2700'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2697'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2697'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2692'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2945,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2969,7 +2969,7 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2692')) - num((num(E.get('s~2698')) * num(E.get('s_v~2695')))))) - num((num(E.get('t~2699')) * num(E.get('t_v~2696')))))) - num((num(E.get('h~2700')) * num(E.get('h_v~2697')))))])}, ({'steel': E.get('s~2698')} if (num(E.get('s_v~2695')) > 0) else K[5])), ({'titanium': E.get('t~2699')} if (num(E.get('t_v~2696')) > 0) else K[5])), ({'heat': E.get('h~2700')} if (num(E.get('h_v~2697')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2698')} if ((_w13 if type((_w13 := E.get('s_v~2695'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2699')} if ((_w14 if type((_w14 := E.get('t_v~2696'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2700')} if ((_w15 if type((_w15 := E.get('h_v~2697'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -3013,7 +3013,7 @@ def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -3021,7 +3021,7 @@ def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (num(FN['count'](ctx, None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('passed')))) is int else num(_w1)) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3071,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2702')) < 2)
+    return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3107,19 +3107,19 @@ def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2709') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2709') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2710') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2710') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3131,7 +3131,7 @@ def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2708')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2708'))) is int else num(_w4)))
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3143,31 +3143,31 @@ def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2711')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2712')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2713'))))) >= num(E.get('price~2708')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2711'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2712'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2713'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2708'))) is int else num(_w16)))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('s_v~2711'))) - 1), E.get('s_v~2711'))]) if (num(E.get('s_v~2711')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('s_v~2711')))) is int else num(_w3)) - 1), E.get('s_v~2711'))]) if ((_w4 if type((_w4 := E.get('s_v~2711'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('t_v~2712'))) - 1), E.get('t_v~2712'))]) if (num(E.get('t_v~2712')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('t_v~2712')))) is int else num(_w3)) - 1), E.get('t_v~2712'))]) if ((_w4 if type((_w4 := E.get('t_v~2712'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2708'), E.get('h_v~2713'))) - 1), E.get('h_v~2713'))]) if (num(E.get('h_v~2713')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('h_v~2713')))) is int else num(_w3)) - 1), E.get('h_v~2713'))]) if ((_w4 if type((_w4 := E.get('h_v~2713'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2714')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('s_v~2711')))) >= num(E.get('price~2708')))) else False))) and ((not (True if ((num(E.get('t~2715')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('t_v~2712')))) >= num(E.get('price~2708')))) else False))) and ((not (True if ((num(E.get('h~2716')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2714')) * num(E.get('s_v~2711'))), (num(E.get('t~2715')) * num(E.get('t_v~2712')))), (num(E.get('h~2716')) * num(E.get('h_v~2713'))))) - num(E.get('h_v~2713')))) >= num(E.get('price~2708')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2714'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2714'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2711'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2715'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2712'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2716'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2713'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2711'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2708'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2715'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2714'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2711'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2715'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2712'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2716'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2713'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2712'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2708'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2716'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2714'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2711'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2715'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2712'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2716'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2713'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2713'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2708'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3179,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3203,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2708')) - num((num(E.get('s~2714')) * num(E.get('s_v~2711')))))) - num((num(E.get('t~2715')) * num(E.get('t_v~2712')))))) - num((num(E.get('h~2716')) * num(E.get('h_v~2713')))))])}, ({'steel': E.get('s~2714')} if (num(E.get('s_v~2711')) > 0) else K[5])), ({'titanium': E.get('t~2715')} if (num(E.get('t_v~2712')) > 0) else K[5])), ({'heat': E.get('h~2716')} if (num(E.get('h_v~2713')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2714')} if ((_w13 if type((_w13 := E.get('s_v~2711'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2715')} if ((_w14 if type((_w14 := E.get('t_v~2712'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2716')} if ((_w15 if type((_w15 := E.get('h_v~2713'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3319,19 +3319,19 @@ def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2721') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3343,7 +3343,7 @@ def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2720')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2720'))) is int else num(_w4)))
 
 
 def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3355,31 +3355,31 @@ def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2723')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2724')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2725'))))) >= num(E.get('price~2720')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2723'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2724'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2725'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2720'))) is int else num(_w16)))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('s_v~2723')))) is int else num(_w3)) - 1), E.get('s_v~2723'))]) if ((_w4 if type((_w4 := E.get('s_v~2723'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('t_v~2724')))) is int else num(_w3)) - 1), E.get('t_v~2724'))]) if ((_w4 if type((_w4 := E.get('t_v~2724'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('h_v~2725')))) is int else num(_w3)) - 1), E.get('h_v~2725'))]) if ((_w4 if type((_w4 := E.get('h_v~2725'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2726')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('t~2727')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720')))) else False))) and ((not (True if ((num(E.get('h~2728')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2726'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2726'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2723'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2727'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2724'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2728'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2725'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2723'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2720'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2727'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2726'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2723'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2727'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2724'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2725'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2724'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2720'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2728'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2726'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2723'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2727'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2724'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2728'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2725'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2725'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2720'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3391,7 +3391,7 @@ def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3415,7 +3415,7 @@ def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2726')} if ((_w13 if type((_w13 := E.get('s_v~2723'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2727')} if ((_w14 if type((_w14 := E.get('t_v~2724'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2728')} if ((_w15 if type((_w15 := E.get('h_v~2725'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3433,7 +3433,7 @@ def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0))) >= num(E.get('n~2729')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2729'))) is int else num(_w4)))
 
 
 def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -3501,19 +3501,19 @@ def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2735') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2735') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2736') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2736') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3525,7 +3525,7 @@ def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2734')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2734'))) is int else num(_w4)))
 
 
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3537,31 +3537,31 @@ def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2737')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2738')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2739'))))) >= num(E.get('price~2734')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2737'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2738'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2739'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2734'))) is int else num(_w16)))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('s_v~2737'))) - 1), E.get('s_v~2737'))]) if (num(E.get('s_v~2737')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('s_v~2737')))) is int else num(_w3)) - 1), E.get('s_v~2737'))]) if ((_w4 if type((_w4 := E.get('s_v~2737'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('t_v~2738'))) - 1), E.get('t_v~2738'))]) if (num(E.get('t_v~2738')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('t_v~2738')))) is int else num(_w3)) - 1), E.get('t_v~2738'))]) if ((_w4 if type((_w4 := E.get('t_v~2738'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2734'), E.get('h_v~2739'))) - 1), E.get('h_v~2739'))]) if (num(E.get('h_v~2739')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('h_v~2739')))) is int else num(_w3)) - 1), E.get('h_v~2739'))]) if ((_w4 if type((_w4 := E.get('h_v~2739'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2740')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('s_v~2737')))) >= num(E.get('price~2734')))) else False))) and ((not (True if ((num(E.get('t~2741')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('t_v~2738')))) >= num(E.get('price~2734')))) else False))) and ((not (True if ((num(E.get('h~2742')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2740')) * num(E.get('s_v~2737'))), (num(E.get('t~2741')) * num(E.get('t_v~2738')))), (num(E.get('h~2742')) * num(E.get('h_v~2739'))))) - num(E.get('h_v~2739')))) >= num(E.get('price~2734')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2740'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2740'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2737'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2741'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2738'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2742'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2739'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2737'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2734'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2741'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2740'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2737'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2741'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2738'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2742'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2739'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2738'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2734'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2742'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2740'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2737'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2741'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2738'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2742'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2739'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2739'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2734'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3573,7 +3573,7 @@ def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3597,7 +3597,7 @@ def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2734')) - num((num(E.get('s~2740')) * num(E.get('s_v~2737')))))) - num((num(E.get('t~2741')) * num(E.get('t_v~2738')))))) - num((num(E.get('h~2742')) * num(E.get('h_v~2739')))))])}, ({'steel': E.get('s~2740')} if (num(E.get('s_v~2737')) > 0) else K[5])), ({'titanium': E.get('t~2741')} if (num(E.get('t_v~2738')) > 0) else K[5])), ({'heat': E.get('h~2742')} if (num(E.get('h_v~2739')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2740')} if ((_w13 if type((_w13 := E.get('s_v~2737'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2741')} if ((_w14 if type((_w14 := E.get('t_v~2738'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2742')} if ((_w15 if type((_w15 := E.get('h_v~2739'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3615,7 +3615,7 @@ def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0))) >= num(E.get('n~2743')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2743'))) is int else num(_w4)))
 
 
 def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -3659,25 +3659,25 @@ def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and ((not (E.get('m~2746') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2746'), _w1)))) and (FLD(ctx, K[14], E.get('m~2746'))) else False)
+    return (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('milestones')))) is int else num(_w1)) < 3)) and ((not (E.get('m~2746') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2746'), _w2)))) and (FLD(ctx, K[14], E.get('m~2746'))) else False)
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2749') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2749') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2750') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2750') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3689,7 +3689,7 @@ def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2748')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2748'))) is int else num(_w4)))
 
 
 def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3701,31 +3701,31 @@ def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2751')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2752')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2753'))))) >= num(E.get('price~2748')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2751'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2752'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2753'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2748'))) is int else num(_w16)))
 
 
 def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('s_v~2751'))) - 1), E.get('s_v~2751'))]) if (num(E.get('s_v~2751')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('s_v~2751')))) is int else num(_w3)) - 1), E.get('s_v~2751'))]) if ((_w4 if type((_w4 := E.get('s_v~2751'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('t_v~2752'))) - 1), E.get('t_v~2752'))]) if (num(E.get('t_v~2752')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('t_v~2752')))) is int else num(_w3)) - 1), E.get('t_v~2752'))]) if ((_w4 if type((_w4 := E.get('t_v~2752'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2748'), E.get('h_v~2753'))) - 1), E.get('h_v~2753'))]) if (num(E.get('h_v~2753')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('h_v~2753')))) is int else num(_w3)) - 1), E.get('h_v~2753'))]) if ((_w4 if type((_w4 := E.get('h_v~2753'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2754')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('s_v~2751')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('t~2755')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('t_v~2752')))) >= num(E.get('price~2748')))) else False))) and ((not (True if ((num(E.get('h~2756')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2754')) * num(E.get('s_v~2751'))), (num(E.get('t~2755')) * num(E.get('t_v~2752')))), (num(E.get('h~2756')) * num(E.get('h_v~2753'))))) - num(E.get('h_v~2753')))) >= num(E.get('price~2748')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2754'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2754'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2751'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2755'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2752'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2756'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2753'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2751'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2748'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2755'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2751'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2755'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2752'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2756'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2753'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2752'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2748'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2756'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2754'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2751'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2755'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2752'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2756'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2753'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2753'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2748'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3737,7 +3737,7 @@ def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3761,7 +3761,7 @@ def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2748')) - num((num(E.get('s~2754')) * num(E.get('s_v~2751')))))) - num((num(E.get('t~2755')) * num(E.get('t_v~2752')))))) - num((num(E.get('h~2756')) * num(E.get('h_v~2753')))))])}, ({'steel': E.get('s~2754')} if (num(E.get('s_v~2751')) > 0) else K[5])), ({'titanium': E.get('t~2755')} if (num(E.get('t_v~2752')) > 0) else K[5])), ({'heat': E.get('h~2756')} if (num(E.get('h_v~2753')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2754')} if ((_w13 if type((_w13 := E.get('s_v~2751'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2755')} if ((_w14 if type((_w14 := E.get('t_v~2752'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2756')} if ((_w15 if type((_w15 := E.get('h_v~2753'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
@@ -3787,7 +3787,7 @@ def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4720, E.get('a~2758'), ctx.stamps.get('awards', 0),), lambda: (True if ((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and ((not (E.get('a~2758') in _w1 if type((_w1 := [(v_f_2759.get('id', None) if type(v_f_2759) is dict else KEY(v_f_2759, 'id', None)) for v_f_2759 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2758'), _w1)))) else False))
+    return MEMO(ctx, (4720, E.get('a~2758'), ctx.stamps.get('awards', 0),), lambda: (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('awards')))) is int else num(_w1)) < (_w2 if type((_w2 := FN['count'](ctx, None, K[15]))) is int else num(_w2)))) and ((not (E.get('a~2758') in _w3 if type((_w3 := [(v_f_2759.get('id', None) if type(v_f_2759) is dict else KEY(v_f_2759, 'id', None)) for v_f_2759 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2758'), _w3)))) else False))
 
 
 def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
@@ -3797,19 +3797,19 @@ def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2762') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2762') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2763') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2763') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3821,7 +3821,7 @@ def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2761')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2761'))) is int else num(_w4)))
 
 
 def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3833,31 +3833,31 @@ def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2764')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2765')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2766'))))) >= num(E.get('price~2761')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2764'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2765'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2766'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2761'))) is int else num(_w16)))
 
 
 def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('s_v~2764'))) - 1), E.get('s_v~2764'))]) if (num(E.get('s_v~2764')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('s_v~2764')))) is int else num(_w3)) - 1), E.get('s_v~2764'))]) if ((_w4 if type((_w4 := E.get('s_v~2764'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('t_v~2765'))) - 1), E.get('t_v~2765'))]) if (num(E.get('t_v~2765')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('t_v~2765')))) is int else num(_w3)) - 1), E.get('t_v~2765'))]) if ((_w4 if type((_w4 := E.get('t_v~2765'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2761'), E.get('h_v~2766'))) - 1), E.get('h_v~2766'))]) if (num(E.get('h_v~2766')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('h_v~2766')))) is int else num(_w3)) - 1), E.get('h_v~2766'))]) if ((_w4 if type((_w4 := E.get('h_v~2766'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2767')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('s_v~2764')))) >= num(E.get('price~2761')))) else False))) and ((not (True if ((num(E.get('t~2768')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('t_v~2765')))) >= num(E.get('price~2761')))) else False))) and ((not (True if ((num(E.get('h~2769')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2767')) * num(E.get('s_v~2764'))), (num(E.get('t~2768')) * num(E.get('t_v~2765')))), (num(E.get('h~2769')) * num(E.get('h_v~2766'))))) - num(E.get('h_v~2766')))) >= num(E.get('price~2761')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2767'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2767'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2764'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2768'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2765'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2769'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2766'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2764'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2761'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2768'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2767'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2764'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2768'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2765'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2769'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2766'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2765'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2761'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2769'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2767'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2764'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2768'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2765'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2769'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2766'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2766'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2761'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3869,7 +3869,7 @@ def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3893,7 +3893,7 @@ def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2761')) - num((num(E.get('s~2767')) * num(E.get('s_v~2764')))))) - num((num(E.get('t~2768')) * num(E.get('t_v~2765')))))) - num((num(E.get('h~2769')) * num(E.get('h_v~2766')))))])}, ({'steel': E.get('s~2767')} if (num(E.get('s_v~2764')) > 0) else K[5])), ({'titanium': E.get('t~2768')} if (num(E.get('t_v~2765')) > 0) else K[5])), ({'heat': E.get('h~2769')} if (num(E.get('h_v~2766')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2767')} if ((_w13 if type((_w13 := E.get('s_v~2764'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2768')} if ((_w14 if type((_w14 := E.get('t_v~2765'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2769')} if ((_w15 if type((_w15 := E.get('h_v~2766'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -3925,7 +3925,7 @@ def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2770')))) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2770'))))) is int else num(_w1)) - 1))
 
 
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -3977,7 +3977,7 @@ def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2774')))) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2774'))))) is int else num(_w1)) - 1))
 
 
 def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -4039,7 +4039,7 @@ def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2702')) > 0)
+    return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) > 0)
 
 
 def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
@@ -4079,7 +4079,7 @@ def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2780')) * num(E.get('k~2782')))
+    return ((_w1 if type((_w1 := E.get('n~2780'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2782'))) is int else num(_w2)))
 
 
 def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -4111,7 +4111,7 @@ def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4813(ctx, E=None):  # 
-    return MEMO(ctx, (4813, ctx.stamps.get('params', 0),), lambda: all([(num((_w1.get(v_p_2784, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2784, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2784, NOREC).get('max', 0) if type(v_p_2784) is str else 0))) for v_p_2784 in IDS(ctx, 'parameters')]))
+    return MEMO(ctx, (4813, ctx.stamps.get('params', 0),), lambda: all([((_w2 if type((_w2 := (_w1.get(v_p_2784, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2784, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2784, NOREC).get('max', 0) if type(v_p_2784) is str else 0))) is int else num(_w3))) for v_p_2784 in IDS(ctx, 'parameters')]))
 
 
 def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
@@ -4149,19 +4149,19 @@ def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2791') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2791') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2792') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2792') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4173,7 +4173,7 @@ def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2790')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2790'))) is int else num(_w4)))
 
 
 def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4185,31 +4185,31 @@ def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2793')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2794')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2795'))))) >= num(E.get('price~2790')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2793'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2794'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2795'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2790'))) is int else num(_w16)))
 
 
 def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('s_v~2793'))) - 1), E.get('s_v~2793'))]) if (num(E.get('s_v~2793')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('s_v~2793')))) is int else num(_w3)) - 1), E.get('s_v~2793'))]) if ((_w4 if type((_w4 := E.get('s_v~2793'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('t_v~2794'))) - 1), E.get('t_v~2794'))]) if (num(E.get('t_v~2794')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('t_v~2794')))) is int else num(_w3)) - 1), E.get('t_v~2794'))]) if ((_w4 if type((_w4 := E.get('t_v~2794'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2790'), E.get('h_v~2795'))) - 1), E.get('h_v~2795'))]) if (num(E.get('h_v~2795')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('h_v~2795')))) is int else num(_w3)) - 1), E.get('h_v~2795'))]) if ((_w4 if type((_w4 := E.get('h_v~2795'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2796')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('s_v~2793')))) >= num(E.get('price~2790')))) else False))) and ((not (True if ((num(E.get('t~2797')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('t_v~2794')))) >= num(E.get('price~2790')))) else False))) and ((not (True if ((num(E.get('h~2798')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2796')) * num(E.get('s_v~2793'))), (num(E.get('t~2797')) * num(E.get('t_v~2794')))), (num(E.get('h~2798')) * num(E.get('h_v~2795'))))) - num(E.get('h_v~2795')))) >= num(E.get('price~2790')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2796'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2796'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2793'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2797'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2794'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2798'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2795'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2793'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2790'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2797'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2796'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2793'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2797'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2794'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2798'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2795'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2794'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2790'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2798'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2796'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2793'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2797'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2794'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2798'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2795'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2795'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2790'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4221,7 +4221,7 @@ def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4245,7 +4245,7 @@ def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2790')) - num((num(E.get('s~2796')) * num(E.get('s_v~2793')))))) - num((num(E.get('t~2797')) * num(E.get('t_v~2794')))))) - num((num(E.get('h~2798')) * num(E.get('h_v~2795')))))])}, ({'steel': E.get('s~2796')} if (num(E.get('s_v~2793')) > 0) else K[5])), ({'titanium': E.get('t~2797')} if (num(E.get('t_v~2794')) > 0) else K[5])), ({'heat': E.get('h~2798')} if (num(E.get('h_v~2795')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2796')} if ((_w13 if type((_w13 := E.get('s_v~2793'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2797')} if ((_w14 if type((_w14 := E.get('t_v~2794'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2798')} if ((_w15 if type((_w15 := E.get('h_v~2795'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -4263,7 +4263,7 @@ def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0))) >= num(E.get('n~2799')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2799'))) is int else num(_w4)))
 
 
 def x_4851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4305,11 +4305,11 @@ def x_4862(ctx, E=None):  #
 def x_4863(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4863, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(len([v_m_2801 for v_m_2801 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2801, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2801, None)) == E.get('you'))]))))
+    return MEMO(ctx, (4863, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * (_w2 if type((_w2 := len([v_m_2801 for v_m_2801 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2801, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2801, None)) == E.get('you'))]))) is int else num(_w2))))
 
 
 def x_4864(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2803, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2803 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2804 for v_p_2804 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2804, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2805, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2805 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and ((num(len(ctx.state['players'])) >= 3)) and ((FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2806 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2807, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2807 in items_of(list(range(len(ctx.state['players']))))])))]))) else False) else 0)) for v_f_2802 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2803, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2803 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2804 for v_p_2804 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2804, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2805, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2805 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2806 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_2807, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2807 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_2802 in items_of(ctx.state.get('awards'))])
 
 
 def x_4865(ctx, E=None):  # 
@@ -4331,7 +4331,7 @@ def x_4867(ctx, E=None):  #
 
 
 def x_4868(ctx, E=None):  # 
-    return ((K[20] if all([(num((_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)) == FN['max'](ctx, None, [(_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) is int else num(_w3))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4869(ctx, E=None):  # 
@@ -4339,11 +4339,11 @@ def x_4869(ctx, E=None):  #
 
 
 def x_4870(ctx, E=None):  # 
-    return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([(num((_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0))) >= num((ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) is int else num(_w3))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4375,7 +4375,7 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2826)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2826))) is int else num(_w19)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
@@ -4387,13 +4387,13 @@ def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('order~2828'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2828')))) is int else num(_w1)) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w2 := E.get('order~2828'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get((2 * num(E.get('k~2818'))), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, (2 * num(E.get('k~2818'))), None)), FN['count'](ctx, None, E.get('order~2828')))) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w4 := E.get('order~2828'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4451,19 +4451,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w19 if type((_w19 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2841)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w19))])
+    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w20 if type((_w20 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2841))) is int else num(_w19)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w20))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('ring~2842'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2842')))) is int else num(_w1)) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w2.get(AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w2 := E.get('ring~2842'))) is dict else KEY(_w2, AR('%', (num(AR('+', (_w1.get(AR('+', (2 * num(E.get('k~2818'))), 1), None) if type((_w1 := E.get('costs~2817'))) is dict else KEY(_w1, AR('+', (2 * num(E.get('k~2818'))), 1), None)), FN['count'](ctx, None, E.get('ring~2842')))) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w4 := E.get('ring~2842'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4555,7 +4555,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2847') == 'tr')) and ((num(E.get('n~2848')) > 0)) else False)
+    return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4565,7 +4565,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4585,7 +4585,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('corp_deck')))) is int else num(_w1)) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4675,7 +4675,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4705,19 +4705,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2858') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2858') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2859') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4729,7 +4729,7 @@ def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2857')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
 
 
 def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4741,31 +4741,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2860')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2861')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2862'))))) >= num(E.get('price~2857')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2860'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2861'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2862'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2857'))) is int else num(_w16)))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('s_v~2860'))) - 1), E.get('s_v~2860'))]) if (num(E.get('s_v~2860')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('s_v~2860')))) is int else num(_w3)) - 1), E.get('s_v~2860'))]) if ((_w4 if type((_w4 := E.get('s_v~2860'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('t_v~2861'))) - 1), E.get('t_v~2861'))]) if (num(E.get('t_v~2861')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('t_v~2861')))) is int else num(_w3)) - 1), E.get('t_v~2861'))]) if ((_w4 if type((_w4 := E.get('t_v~2861'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2857'), E.get('h_v~2862'))) - 1), E.get('h_v~2862'))]) if (num(E.get('h_v~2862')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('h_v~2862')))) is int else num(_w3)) - 1), E.get('h_v~2862'))]) if ((_w4 if type((_w4 := E.get('h_v~2862'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2863')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('s_v~2860')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('t~2864')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('t_v~2861')))) >= num(E.get('price~2857')))) else False))) and ((not (True if ((num(E.get('h~2865')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2863')) * num(E.get('s_v~2860'))), (num(E.get('t~2864')) * num(E.get('t_v~2861')))), (num(E.get('h~2865')) * num(E.get('h_v~2862'))))) - num(E.get('h_v~2862')))) >= num(E.get('price~2857')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4777,7 +4777,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4801,7 +4801,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2857')) - num((num(E.get('s~2863')) * num(E.get('s_v~2860')))))) - num((num(E.get('t~2864')) * num(E.get('t_v~2861')))))) - num((num(E.get('h~2865')) * num(E.get('h_v~2862')))))])}, ({'steel': E.get('s~2863')} if (num(E.get('s_v~2860')) > 0) else K[5])), ({'titanium': E.get('t~2864')} if (num(E.get('t_v~2861')) > 0) else K[5])), ({'heat': E.get('h~2865')} if (num(E.get('h_v~2862')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -4869,7 +4869,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -4891,7 +4891,7 @@ def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([(num(FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack'))) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
@@ -4901,7 +4901,7 @@ def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack'))) > 0)
+    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -4945,7 +4945,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else (num(len(ctx.state['players'])) - 1))
+    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
@@ -4961,7 +4961,7 @@ def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w1.get(AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None) if type((_w1 := E.get('packs~2871'))) is dict else KEY(_w1, AR('%', (num(AR('+', E.get('p~2873'), len(ctx.state['players']))) - num(E.get('shift~2872'))), len(ctx.state['players'])), None))
+    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2871'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
@@ -4977,19 +4977,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2878') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2878') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2879') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -5001,7 +5001,7 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2877')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -5013,31 +5013,31 @@ def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2880')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2881')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2882'))))) >= num(E.get('price~2877')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2880'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2881'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2882'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2877'))) is int else num(_w16)))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('s_v~2880'))) - 1), E.get('s_v~2880'))]) if (num(E.get('s_v~2880')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('s_v~2880')))) is int else num(_w3)) - 1), E.get('s_v~2880'))]) if ((_w4 if type((_w4 := E.get('s_v~2880'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('t_v~2881'))) - 1), E.get('t_v~2881'))]) if (num(E.get('t_v~2881')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('t_v~2881')))) is int else num(_w3)) - 1), E.get('t_v~2881'))]) if ((_w4 if type((_w4 := E.get('t_v~2881'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2877'), E.get('h_v~2882'))) - 1), E.get('h_v~2882'))]) if (num(E.get('h_v~2882')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('h_v~2882')))) is int else num(_w3)) - 1), E.get('h_v~2882'))]) if ((_w4 if type((_w4 := E.get('h_v~2882'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2883')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('s_v~2880')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('t~2884')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('t_v~2881')))) >= num(E.get('price~2877')))) else False))) and ((not (True if ((num(E.get('h~2885')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2883')) * num(E.get('s_v~2880'))), (num(E.get('t~2884')) * num(E.get('t_v~2881')))), (num(E.get('h~2885')) * num(E.get('h_v~2882'))))) - num(E.get('h_v~2882')))) >= num(E.get('price~2877')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -5049,7 +5049,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -5073,7 +5073,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2877')) - num((num(E.get('s~2883')) * num(E.get('s_v~2880')))))) - num((num(E.get('t~2884')) * num(E.get('t_v~2881')))))) - num((num(E.get('h~2885')) * num(E.get('h_v~2882')))))])}, ({'steel': E.get('s~2883')} if (num(E.get('s_v~2880')) > 0) else K[5])), ({'titanium': E.get('t~2884')} if (num(E.get('t_v~2881')) > 0) else K[5])), ({'heat': E.get('h~2885')} if (num(E.get('h_v~2882')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -5117,23 +5117,17 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > 1)
+    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~700', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -5143,7 +5137,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'n~700', 1, True)
     return True
 
 
@@ -5153,24 +5147,18 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'r~701', 'megacredits', True)
     return True
 
 
 def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sold~702', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'more~703', True, True)
+    LOCAL(ctx, E, 'sold~702', 0, True)
+    LOCAL(ctx, E, 'more~703', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -5180,7 +5168,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sold~702', 0, True)
+    LOCAL(ctx, E, 'sold~702', 0, True)
     return True
 
 
@@ -5190,7 +5178,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~703', True, True)
+    LOCAL(ctx, E, 'more~703', True, True)
     return True
 
 
@@ -5216,30 +5204,18 @@ def t_7(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 12, E, 'sold~702', 1)
     return True
 
@@ -5289,19 +5265,14 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 
 
 def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_26(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'more~703', False)
     return True
 
@@ -5328,22 +5299,13 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 
 
 def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~705', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~706', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'r~706', 'energy', True)
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
@@ -5356,7 +5318,7 @@ def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'n~705', 1, True)
     return True
 
 
@@ -5366,7 +5328,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~706', 'energy', True)
+    LOCAL(ctx, E, 'r~706', 'energy', True)
     return True
 
 
@@ -5383,19 +5345,13 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~707', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~708', 1, True)
+    LOCAL(ctx, E, 'p~707', 'temperature', True)
+    LOCAL(ctx, E, 'n~708', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -5405,7 +5361,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~707', 'temperature', True)
+    LOCAL(ctx, E, 'p~707', 'temperature', True)
     return True
 
 
@@ -5415,7 +5371,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~708', 1, True)
+    LOCAL(ctx, E, 'n~708', 1, True)
     return True
 
 
@@ -5445,14 +5401,11 @@ def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
 
 
 def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~707'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
@@ -5490,8 +5443,6 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_29(ctx, E):
@@ -5512,20 +5463,14 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~707'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -5573,7 +5518,7 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~709', item, True)
+            LOCAL(ctx, E, 'b~709', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5598,15 +5543,12 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~710', 'ocean', True)
+    LOCAL(ctx, E, 't~710', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -5616,7 +5558,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~710', 'ocean', True)
+    LOCAL(ctx, E, 't~710', 'ocean', True)
     return True
 
 
@@ -5632,18 +5574,12 @@ def t_38(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~720', x_55(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~720', x_55(ctx, E), True)
     if not x_56(ctx, E):
         return False
     return t_42(ctx, k, s, E)
@@ -5655,7 +5591,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~720', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~720', x_55(ctx, E), True)
     return True
 
 
@@ -5678,19 +5614,13 @@ def t_42(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~722', E.get('t~710'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
+    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -5700,7 +5630,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~722', E.get('t~710'), True)
+    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
     return True
 
 
@@ -5710,25 +5640,19 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
     return True
 
 
 def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~723'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
@@ -5780,8 +5704,6 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -5813,7 +5735,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~724', item, True)
+            LOCAL(ctx, E, 'x~724', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5847,15 +5769,12 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:45
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~726', 'greenery', True)
+    LOCAL(ctx, E, 't~726', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -5865,7 +5784,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~726', 'greenery', True)
+    LOCAL(ctx, E, 't~726', 'greenery', True)
     return True
 
 
@@ -5881,18 +5800,12 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~736', x_77(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~736', x_77(ctx, E), True)
     if not x_78(ctx, E):
         return False
     return t_62(ctx, k, s, E)
@@ -5904,7 +5817,7 @@ def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~736', x_77(ctx, E), True)
+    LOCAL(ctx, E, 'legal~736', x_77(ctx, E), True)
     return True
 
 
@@ -5927,19 +5840,13 @@ def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~738', E.get('t~726'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~739', E.get('space~737'), True)
+    LOCAL(ctx, E, 't~738', E.get('t~726'), True)
+    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
     return t_66(ctx, k, s, E)
 
 
@@ -5949,7 +5856,7 @@ def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~738', E.get('t~726'), True)
+    LOCAL(ctx, E, 't~738', E.get('t~726'), True)
     return True
 
 
@@ -5959,25 +5866,19 @@ def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~739', E.get('space~737'), True)
+    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
     return True
 
 
 def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~739'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
@@ -6029,8 +5930,6 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_71(ctx, r1, s, E)
@@ -6062,7 +5961,7 @@ def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~740', item, True)
+            LOCAL(ctx, E, 'x~740', item, True)
             if x_89(ctx, E):
                 return t_73(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6102,26 +6001,16 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~756', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~757', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~756', 1, True)
+        LOCAL(ctx, E, 'r~757', 'megacredits', True)
         c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~741', 'city', True)
+    LOCAL(ctx, E, 't~741', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -6131,7 +6020,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~741', 'city', True)
+    LOCAL(ctx, E, 't~741', 'city', True)
     return True
 
 
@@ -6147,18 +6036,12 @@ def t_78(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~751', x_98(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~751', x_98(ctx, E), True)
     if not x_99(ctx, E):
         return False
     return t_82(ctx, k, s, E)
@@ -6170,7 +6053,7 @@ def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~751', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'legal~751', x_98(ctx, E), True)
     return True
 
 
@@ -6193,19 +6076,13 @@ def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
 
 def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~753', E.get('t~741'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~754', E.get('space~752'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
+    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
     return t_86(ctx, k, s, E)
 
 
@@ -6215,7 +6092,7 @@ def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~753', E.get('t~741'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
     return True
 
 
@@ -6225,25 +6102,19 @@ def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~754', E.get('space~752'), True)
+    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
     return True
 
 
 def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~754'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
@@ -6295,8 +6166,6 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_91(ctx, r1, s, E)
@@ -6328,7 +6197,7 @@ def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~755', item, True)
+            LOCAL(ctx, E, 'x~755', item, True)
             if x_110(ctx, E):
                 return t_93(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6367,7 +6236,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'n~756', 1, True)
     return True
 
 
@@ -6377,7 +6246,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~757', 'megacredits', True)
+    LOCAL(ctx, E, 'r~757', 'megacredits', True)
     return True
 
 
@@ -6394,15 +6263,12 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 
 
 def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:59
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~758', 'greenery', True)
+    LOCAL(ctx, E, 't~758', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
@@ -6412,7 +6278,7 @@ def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~758', 'greenery', True)
+    LOCAL(ctx, E, 't~758', 'greenery', True)
     return True
 
 
@@ -6428,18 +6294,12 @@ def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~768', x_123(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~768', x_123(ctx, E), True)
     if not x_124(ctx, E):
         return False
     return t_105(ctx, k, s, E)
@@ -6451,7 +6311,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~768', x_123(ctx, E), True)
+    LOCAL(ctx, E, 'legal~768', x_123(ctx, E), True)
     return True
 
 
@@ -6474,19 +6334,13 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~770', E.get('t~758'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~771', E.get('space~769'), True)
+    LOCAL(ctx, E, 't~770', E.get('t~758'), True)
+    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
     return t_109(ctx, k, s, E)
 
 
@@ -6496,7 +6350,7 @@ def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~770', E.get('t~758'), True)
+    LOCAL(ctx, E, 't~770', E.get('t~758'), True)
     return True
 
 
@@ -6506,25 +6360,19 @@ def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~771', E.get('space~769'), True)
+    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
     return True
 
 
 def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~771'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
@@ -6576,8 +6424,6 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_114(ctx, r1, s, E)
@@ -6609,7 +6455,7 @@ def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~772', item, True)
+            LOCAL(ctx, E, 'x~772', item, True)
             if x_135(ctx, E):
                 return t_116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6643,19 +6489,13 @@ def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~773', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'p~773', 'temperature', True)
+    LOCAL(ctx, E, 'n~774', 1, True)
     return t_122(ctx, k, s, E)
 
 
@@ -6665,7 +6505,7 @@ def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~773', 'temperature', True)
+    LOCAL(ctx, E, 'p~773', 'temperature', True)
     return True
 
 
@@ -6675,7 +6515,7 @@ def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'n~774', 1, True)
     return True
 
 
@@ -6705,14 +6545,11 @@ def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~773'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
@@ -6750,8 +6587,6 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_128(ctx, E):
@@ -6772,20 +6607,14 @@ def d_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~773'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -6833,7 +6662,7 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~775', item, True)
+            LOCAL(ctx, E, 'b~775', item, True)
             if x_155(ctx, E):
                 return t_133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6858,22 +6687,13 @@ def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~781', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~782', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~781', 2, True)
+    LOCAL(ctx, E, 'r~782', 'steel', True)
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
@@ -6886,7 +6706,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~781', 2, True)
+    LOCAL(ctx, E, 'n~781', 2, True)
     return True
 
 
@@ -6896,7 +6716,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~782', 'steel', True)
+    LOCAL(ctx, E, 'r~782', 'steel', True)
     return True
 
 
@@ -6913,22 +6733,13 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~783', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~784', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~783', 2, True)
+    LOCAL(ctx, E, 'r~784', 'steel', True)
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
@@ -6941,7 +6752,7 @@ def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~783', 2, True)
+    LOCAL(ctx, E, 'n~783', 2, True)
     return True
 
 
@@ -6951,7 +6762,7 @@ def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~784', 'steel', True)
+    LOCAL(ctx, E, 'r~784', 'steel', True)
     return True
 
 
@@ -6968,15 +6779,12 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~785', 1, True)
+    LOCAL(ctx, E, 'n~785', 1, True)
     if not d_145(ctx, E):
         return False
     return True
@@ -6988,7 +6796,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~785', 1, True)
+    LOCAL(ctx, E, 'n~785', 1, True)
     return True
 
 
@@ -7032,22 +6840,13 @@ def d_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 151)
     return True
 
@@ -7091,20 +6890,14 @@ def d_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
@@ -7132,22 +6925,13 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~786', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~787', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~786', 1, True)
+    LOCAL(ctx, E, 'r~787', 'steel', True)
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
@@ -7160,7 +6944,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~786', 1, True)
+    LOCAL(ctx, E, 'n~786', 1, True)
     return True
 
 
@@ -7170,7 +6954,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~787', 'steel', True)
+    LOCAL(ctx, E, 'r~787', 'steel', True)
     return True
 
 
@@ -7187,15 +6971,12 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~788', 2, True)
+    LOCAL(ctx, E, 'n~788', 2, True)
     if not d_162(ctx, E):
         return False
     return True
@@ -7207,7 +6988,7 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~788', 2, True)
+    LOCAL(ctx, E, 'n~788', 2, True)
     return True
 
 
@@ -7251,22 +7032,13 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 168)
     return True
 
@@ -7310,20 +7082,14 @@ def d_169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
@@ -7351,15 +7117,12 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~789', 1, True)
+    LOCAL(ctx, E, 'n~789', 1, True)
     if not d_175(ctx, E):
         return False
     return True
@@ -7371,7 +7134,7 @@ def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~789', 1, True)
+    LOCAL(ctx, E, 'n~789', 1, True)
     return True
 
 
@@ -7415,22 +7178,13 @@ def d_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 181)
     return True
 
@@ -7474,20 +7228,14 @@ def d_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
@@ -7515,22 +7263,13 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~790', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~791', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~790', 1, True)
+    LOCAL(ctx, E, 'r~791', 'steel', True)
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
@@ -7543,7 +7282,7 @@ def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~790', 1, True)
+    LOCAL(ctx, E, 'n~790', 1, True)
     return True
 
 
@@ -7553,7 +7292,7 @@ def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~791', 'steel', True)
+    LOCAL(ctx, E, 'r~791', 'steel', True)
     return True
 
 
@@ -7570,36 +7309,18 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~792', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~793', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~792', 1, True)
+    LOCAL(ctx, E, 'r~793', 'plants', True)
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~794', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~795', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~794', 1, True)
+    LOCAL(ctx, E, 'r~795', 'titanium', True)
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
@@ -7612,7 +7333,7 @@ def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~792', 1, True)
+    LOCAL(ctx, E, 'n~792', 1, True)
     return True
 
 
@@ -7622,7 +7343,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~793', 'plants', True)
+    LOCAL(ctx, E, 'r~793', 'plants', True)
     return True
 
 
@@ -7644,7 +7365,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~794', 1, True)
+    LOCAL(ctx, E, 'n~794', 1, True)
     return True
 
 
@@ -7654,7 +7375,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~795', 'titanium', True)
+    LOCAL(ctx, E, 'r~795', 'titanium', True)
     return True
 
 
@@ -7671,22 +7392,13 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~796', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~797', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~796', 1, True)
+    LOCAL(ctx, E, 'r~797', 'plants', True)
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
@@ -7699,7 +7411,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~796', 1, True)
+    LOCAL(ctx, E, 'n~796', 1, True)
     return True
 
 
@@ -7709,7 +7421,7 @@ def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~797', 'plants', True)
+    LOCAL(ctx, E, 'r~797', 'plants', True)
     return True
 
 
@@ -7726,22 +7438,13 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~798', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~799', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~798', 1, True)
+    LOCAL(ctx, E, 'r~799', 'plants', True)
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
@@ -7754,7 +7457,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~798', 1, True)
+    LOCAL(ctx, E, 'n~798', 1, True)
     return True
 
 
@@ -7764,7 +7467,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~799', 'plants', True)
+    LOCAL(ctx, E, 'r~799', 'plants', True)
     return True
 
 
@@ -7781,22 +7484,13 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~800', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~801', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~800', 1, True)
+    LOCAL(ctx, E, 'r~801', 'plants', True)
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
@@ -7809,7 +7503,7 @@ def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~800', 1, True)
+    LOCAL(ctx, E, 'n~800', 1, True)
     return True
 
 
@@ -7819,7 +7513,7 @@ def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~801', 'plants', True)
+    LOCAL(ctx, E, 'r~801', 'plants', True)
     return True
 
 
@@ -7836,22 +7530,13 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~802', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~803', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~802', 2, True)
+    LOCAL(ctx, E, 'r~803', 'plants', True)
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
@@ -7864,7 +7549,7 @@ def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~802', 2, True)
+    LOCAL(ctx, E, 'n~802', 2, True)
     return True
 
 
@@ -7874,7 +7559,7 @@ def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~803', 'plants', True)
+    LOCAL(ctx, E, 'r~803', 'plants', True)
     return True
 
 
@@ -7891,22 +7576,13 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~804', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~805', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~804', 1, True)
+    LOCAL(ctx, E, 'r~805', 'plants', True)
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
@@ -7919,7 +7595,7 @@ def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~804', 1, True)
+    LOCAL(ctx, E, 'n~804', 1, True)
     return True
 
 
@@ -7929,7 +7605,7 @@ def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~805', 'plants', True)
+    LOCAL(ctx, E, 'r~805', 'plants', True)
     return True
 
 
@@ -7946,22 +7622,13 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~806', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~807', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~806', 1, True)
+    LOCAL(ctx, E, 'r~807', 'plants', True)
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
@@ -7974,7 +7641,7 @@ def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~806', 1, True)
+    LOCAL(ctx, E, 'n~806', 1, True)
     return True
 
 
@@ -7984,7 +7651,7 @@ def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~807', 'plants', True)
+    LOCAL(ctx, E, 'r~807', 'plants', True)
     return True
 
 
@@ -8001,22 +7668,13 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~808', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~809', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~808', 2, True)
+    LOCAL(ctx, E, 'r~809', 'plants', True)
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
@@ -8029,7 +7687,7 @@ def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~808', 2, True)
+    LOCAL(ctx, E, 'n~808', 2, True)
     return True
 
 
@@ -8039,7 +7697,7 @@ def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~809', 'plants', True)
+    LOCAL(ctx, E, 'r~809', 'plants', True)
     return True
 
 
@@ -8056,22 +7714,13 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~810', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~811', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~810', 2, True)
+    LOCAL(ctx, E, 'r~811', 'plants', True)
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
@@ -8084,7 +7733,7 @@ def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~810', 2, True)
+    LOCAL(ctx, E, 'n~810', 2, True)
     return True
 
 
@@ -8094,7 +7743,7 @@ def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~811', 'plants', True)
+    LOCAL(ctx, E, 'r~811', 'plants', True)
     return True
 
 
@@ -8111,22 +7760,13 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~812', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~813', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~812', 2, True)
+    LOCAL(ctx, E, 'r~813', 'plants', True)
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
@@ -8139,7 +7779,7 @@ def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~812', 2, True)
+    LOCAL(ctx, E, 'n~812', 2, True)
     return True
 
 
@@ -8149,7 +7789,7 @@ def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~813', 'plants', True)
+    LOCAL(ctx, E, 'r~813', 'plants', True)
     return True
 
 
@@ -8166,22 +7806,13 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~814', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~815', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~814', 2, True)
+    LOCAL(ctx, E, 'r~815', 'plants', True)
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
@@ -8194,7 +7825,7 @@ def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~814', 2, True)
+    LOCAL(ctx, E, 'n~814', 2, True)
     return True
 
 
@@ -8204,7 +7835,7 @@ def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~815', 'plants', True)
+    LOCAL(ctx, E, 'r~815', 'plants', True)
     return True
 
 
@@ -8221,22 +7852,13 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~816', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~817', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~816', 2, True)
+    LOCAL(ctx, E, 'r~817', 'plants', True)
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
@@ -8249,7 +7871,7 @@ def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~816', 2, True)
+    LOCAL(ctx, E, 'n~816', 2, True)
     return True
 
 
@@ -8259,7 +7881,7 @@ def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~817', 'plants', True)
+    LOCAL(ctx, E, 'r~817', 'plants', True)
     return True
 
 
@@ -8276,22 +7898,13 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~818', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~819', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~818', 2, True)
+    LOCAL(ctx, E, 'r~819', 'plants', True)
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
@@ -8304,7 +7917,7 @@ def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~818', 2, True)
+    LOCAL(ctx, E, 'n~818', 2, True)
     return True
 
 
@@ -8314,7 +7927,7 @@ def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~819', 'plants', True)
+    LOCAL(ctx, E, 'r~819', 'plants', True)
     return True
 
 
@@ -8331,22 +7944,13 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~820', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~821', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~820', 2, True)
+    LOCAL(ctx, E, 'r~821', 'plants', True)
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~821'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~820'), '+=', False, K[25])
@@ -8359,7 +7963,7 @@ def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~820', 2, True)
+    LOCAL(ctx, E, 'n~820', 2, True)
     return True
 
 
@@ -8369,7 +7973,7 @@ def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~821', 'plants', True)
+    LOCAL(ctx, E, 'r~821', 'plants', True)
     return True
 
 
@@ -8386,22 +7990,13 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~822', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~823', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~822', 2, True)
+    LOCAL(ctx, E, 'r~823', 'plants', True)
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
@@ -8414,7 +8009,7 @@ def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~822', 2, True)
+    LOCAL(ctx, E, 'n~822', 2, True)
     return True
 
 
@@ -8424,7 +8019,7 @@ def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~823', 'plants', True)
+    LOCAL(ctx, E, 'r~823', 'plants', True)
     return True
 
 
@@ -8441,22 +8036,13 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~824', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~825', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~824', 2, True)
+    LOCAL(ctx, E, 'r~825', 'plants', True)
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
@@ -8469,7 +8055,7 @@ def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~824', 2, True)
+    LOCAL(ctx, E, 'n~824', 2, True)
     return True
 
 
@@ -8479,7 +8065,7 @@ def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~825', 'plants', True)
+    LOCAL(ctx, E, 'r~825', 'plants', True)
     return True
 
 
@@ -8496,22 +8082,13 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~826', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~827', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~826', 2, True)
+    LOCAL(ctx, E, 'r~827', 'plants', True)
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
@@ -8524,7 +8101,7 @@ def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~826', 2, True)
+    LOCAL(ctx, E, 'n~826', 2, True)
     return True
 
 
@@ -8534,7 +8111,7 @@ def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~827', 'plants', True)
+    LOCAL(ctx, E, 'r~827', 'plants', True)
     return True
 
 
@@ -8551,22 +8128,13 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~828', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~829', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~828', 1, True)
+    LOCAL(ctx, E, 'r~829', 'plants', True)
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
@@ -8579,7 +8147,7 @@ def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~828', 1, True)
+    LOCAL(ctx, E, 'n~828', 1, True)
     return True
 
 
@@ -8589,7 +8157,7 @@ def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~829', 'plants', True)
+    LOCAL(ctx, E, 'r~829', 'plants', True)
     return True
 
 
@@ -8606,22 +8174,13 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~830', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~831', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~830', 2, True)
+    LOCAL(ctx, E, 'r~831', 'plants', True)
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~831'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~830'), '+=', False, K[25])
@@ -8634,7 +8193,7 @@ def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~830', 2, True)
+    LOCAL(ctx, E, 'n~830', 2, True)
     return True
 
 
@@ -8644,7 +8203,7 @@ def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~831', 'plants', True)
+    LOCAL(ctx, E, 'r~831', 'plants', True)
     return True
 
 
@@ -8661,22 +8220,13 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~832', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~833', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~832', 1, True)
+    LOCAL(ctx, E, 'r~833', 'plants', True)
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~833'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~832'), '+=', False, K[25])
@@ -8689,7 +8239,7 @@ def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~832', 1, True)
+    LOCAL(ctx, E, 'n~832', 1, True)
     return True
 
 
@@ -8699,7 +8249,7 @@ def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~833', 'plants', True)
+    LOCAL(ctx, E, 'r~833', 'plants', True)
     return True
 
 
@@ -8716,22 +8266,13 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~834', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~835', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~834', 1, True)
+    LOCAL(ctx, E, 'r~835', 'plants', True)
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~835'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~834'), '+=', False, K[25])
@@ -8744,7 +8285,7 @@ def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~834', 1, True)
+    LOCAL(ctx, E, 'n~834', 1, True)
     return True
 
 
@@ -8754,7 +8295,7 @@ def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~835', 'plants', True)
+    LOCAL(ctx, E, 'r~835', 'plants', True)
     return True
 
 
@@ -8771,22 +8312,13 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~836', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~837', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~836', 1, True)
+    LOCAL(ctx, E, 'r~837', 'plants', True)
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~837'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~836'), '+=', False, K[25])
@@ -8799,7 +8331,7 @@ def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~836', 1, True)
+    LOCAL(ctx, E, 'n~836', 1, True)
     return True
 
 
@@ -8809,7 +8341,7 @@ def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~837', 'plants', True)
+    LOCAL(ctx, E, 'r~837', 'plants', True)
     return True
 
 
@@ -8826,22 +8358,13 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~838', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~839', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~838', 1, True)
+    LOCAL(ctx, E, 'r~839', 'plants', True)
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~839'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~838'), '+=', False, K[25])
@@ -8854,7 +8377,7 @@ def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~838', 1, True)
+    LOCAL(ctx, E, 'n~838', 1, True)
     return True
 
 
@@ -8864,7 +8387,7 @@ def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~839', 'plants', True)
+    LOCAL(ctx, E, 'r~839', 'plants', True)
     return True
 
 
@@ -8881,22 +8404,13 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~840', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~841', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~840', 1, True)
+    LOCAL(ctx, E, 'r~841', 'plants', True)
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~841'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~840'), '+=', False, K[25])
@@ -8909,7 +8423,7 @@ def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~840', 1, True)
+    LOCAL(ctx, E, 'n~840', 1, True)
     return True
 
 
@@ -8919,7 +8433,7 @@ def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~841', 'plants', True)
+    LOCAL(ctx, E, 'r~841', 'plants', True)
     return True
 
 
@@ -8936,22 +8450,13 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~842', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~843', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~842', 1, True)
+    LOCAL(ctx, E, 'r~843', 'plants', True)
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~843'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~842'), '+=', False, K[25])
@@ -8964,7 +8469,7 @@ def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~842', 1, True)
+    LOCAL(ctx, E, 'n~842', 1, True)
     return True
 
 
@@ -8974,7 +8479,7 @@ def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~843', 'plants', True)
+    LOCAL(ctx, E, 'r~843', 'plants', True)
     return True
 
 
@@ -8991,22 +8496,13 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~844', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~845', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~844', 1, True)
+    LOCAL(ctx, E, 'r~845', 'plants', True)
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~845'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~844'), '+=', False, K[25])
@@ -9019,7 +8515,7 @@ def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~844', 1, True)
+    LOCAL(ctx, E, 'n~844', 1, True)
     return True
 
 
@@ -9029,7 +8525,7 @@ def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~845', 'plants', True)
+    LOCAL(ctx, E, 'r~845', 'plants', True)
     return True
 
 
@@ -9046,22 +8542,13 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~846', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~847', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~846', 2, True)
+    LOCAL(ctx, E, 'r~847', 'steel', True)
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~846'), '+=', False, K[25])
@@ -9074,7 +8561,7 @@ def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~846', 2, True)
+    LOCAL(ctx, E, 'n~846', 2, True)
     return True
 
 
@@ -9084,7 +8571,7 @@ def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~847', 'steel', True)
+    LOCAL(ctx, E, 'r~847', 'steel', True)
     return True
 
 
@@ -9101,15 +8588,12 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~848', 1, True)
+    LOCAL(ctx, E, 'n~848', 1, True)
     if not d_303(ctx, E):
         return False
     return True
@@ -9121,7 +8605,7 @@ def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~848', 1, True)
+    LOCAL(ctx, E, 'n~848', 1, True)
     return True
 
 
@@ -9165,22 +8649,13 @@ def d_305(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 309)
     return True
 
@@ -9224,20 +8699,14 @@ def d_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
@@ -9265,15 +8734,12 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~849', 1, True)
+    LOCAL(ctx, E, 'n~849', 1, True)
     if not d_316(ctx, E):
         return False
     return True
@@ -9285,7 +8751,7 @@ def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~849', 1, True)
+    LOCAL(ctx, E, 'n~849', 1, True)
     return True
 
 
@@ -9329,22 +8795,13 @@ def d_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 322)
     return True
 
@@ -9388,20 +8845,14 @@ def d_323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
@@ -9429,22 +8880,13 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~850', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~851', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~850', 1, True)
+    LOCAL(ctx, E, 'r~851', 'titanium', True)
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~851'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~850'), '+=', False, K[25])
@@ -9457,7 +8899,7 @@ def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~850', 1, True)
+    LOCAL(ctx, E, 'n~850', 1, True)
     return True
 
 
@@ -9467,7 +8909,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~851', 'titanium', True)
+    LOCAL(ctx, E, 'r~851', 'titanium', True)
     return True
 
 
@@ -9484,22 +8926,13 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~852', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~853', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~852', 1, True)
+    LOCAL(ctx, E, 'r~853', 'steel', True)
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~852'), '+=', False, K[25])
@@ -9512,7 +8945,7 @@ def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~852', 1, True)
+    LOCAL(ctx, E, 'n~852', 1, True)
     return True
 
 
@@ -9522,7 +8955,7 @@ def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~853', 'steel', True)
+    LOCAL(ctx, E, 'r~853', 'steel', True)
     return True
 
 
@@ -9539,22 +8972,13 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~854', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~855', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~854', 2, True)
+    LOCAL(ctx, E, 'r~855', 'steel', True)
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~855'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~854'), '+=', False, K[25])
@@ -9567,7 +8991,7 @@ def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~854', 2, True)
+    LOCAL(ctx, E, 'n~854', 2, True)
     return True
 
 
@@ -9577,7 +9001,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~855', 'steel', True)
+    LOCAL(ctx, E, 'r~855', 'steel', True)
     return True
 
 
@@ -9594,22 +9018,13 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~856', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~857', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~856', 2, True)
+    LOCAL(ctx, E, 'r~857', 'titanium', True)
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~856'), '+=', False, K[25])
@@ -9622,7 +9037,7 @@ def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~856', 2, True)
+    LOCAL(ctx, E, 'n~856', 2, True)
     return True
 
 
@@ -9632,7 +9047,7 @@ def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~857', 'titanium', True)
+    LOCAL(ctx, E, 'r~857', 'titanium', True)
     return True
 
 
@@ -9649,15 +9064,12 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_3488(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2570', 10, True)
+    LOCAL(ctx, E, 'n~2570', 10, True)
     if not d_3490(ctx, E):
         return False
     return True
@@ -9669,7 +9081,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2570', 10, True)
+    LOCAL(ctx, E, 'n~2570', 10, True)
     return True
 
 
@@ -9713,22 +9125,13 @@ def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3496)
     return True
 
@@ -9772,20 +9175,14 @@ def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
@@ -9813,22 +9210,13 @@ def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2571', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2572', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2571', 4, True)
+    LOCAL(ctx, E, 'r~2572', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2572'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2571'), '+=', False, K[25])
@@ -9841,7 +9229,7 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2571', 4, True)
+    LOCAL(ctx, E, 'n~2571', 4, True)
     return True
 
 
@@ -9851,7 +9239,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2572', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2572', 'megacredits', True)
     return True
 
 
@@ -9868,22 +9256,13 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2573', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2574', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2573', 4, True)
+    LOCAL(ctx, E, 'r~2574', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2574'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2573'), '+=', False, K[25])
@@ -9896,7 +9275,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2573', 4, True)
+    LOCAL(ctx, E, 'n~2573', 4, True)
     return True
 
 
@@ -9906,7 +9285,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2574', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2574', 'megacredits', True)
     return True
 
 
@@ -9923,36 +9302,18 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2575', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2576', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2575', 2, True)
+    LOCAL(ctx, E, 'r~2576', 'plants', True)
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2576'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2575'), '+=', False, K[26])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2577', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2578', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2577', 3, True)
+    LOCAL(ctx, E, 'r~2578', 'plants', True)
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2578'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2577'), '+=', False, K[25])
@@ -9965,7 +9326,7 @@ def d_3510(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2575', 2, True)
+    LOCAL(ctx, E, 'n~2575', 2, True)
     return True
 
 
@@ -9975,7 +9336,7 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2576', 'plants', True)
+    LOCAL(ctx, E, 'r~2576', 'plants', True)
     return True
 
 
@@ -9997,7 +9358,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2577', 3, True)
+    LOCAL(ctx, E, 'n~2577', 3, True)
     return True
 
 
@@ -10007,7 +9368,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2578', 'plants', True)
+    LOCAL(ctx, E, 'r~2578', 'plants', True)
     return True
 
 
@@ -10024,22 +9385,13 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2579', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2580', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2579', 3, True)
+    LOCAL(ctx, E, 'r~2580', 'heat', True)
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2580'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2579'), '+=', False, K[26])
@@ -10052,7 +9404,7 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2579', 3, True)
+    LOCAL(ctx, E, 'n~2579', 3, True)
     return True
 
 
@@ -10062,7 +9414,7 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2580', 'heat', True)
+    LOCAL(ctx, E, 'r~2580', 'heat', True)
     return True
 
 
@@ -10079,22 +9431,13 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2581', 20, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2582', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2581', 20, True)
+    LOCAL(ctx, E, 'r~2582', 'steel', True)
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2582'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2581'), '+=', False, K[25])
@@ -10107,7 +9450,7 @@ def d_3521(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2581', 20, True)
+    LOCAL(ctx, E, 'n~2581', 20, True)
     return True
 
 
@@ -10117,7 +9460,7 @@ def d_3522(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2582', 'steel', True)
+    LOCAL(ctx, E, 'r~2582', 'steel', True)
     return True
 
 
@@ -10134,22 +9477,13 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2583', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2584', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2583', 2, True)
+    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2584'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2583'), '+=', False, K[25])
@@ -10162,7 +9496,7 @@ def d_3525(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2583', 2, True)
+    LOCAL(ctx, E, 'n~2583', 2, True)
     return True
 
 
@@ -10172,7 +9506,7 @@ def d_3526(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2584', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
     return True
 
 
@@ -10189,15 +9523,12 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3528(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2585', 3, True)
+    LOCAL(ctx, E, 'n~2585', 3, True)
     if not d_3530(ctx, E):
         return False
     return True
@@ -10209,7 +9540,7 @@ def d_3529(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2585', 3, True)
+    LOCAL(ctx, E, 'n~2585', 3, True)
     return True
 
 
@@ -10253,22 +9584,13 @@ def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3536)
     return True
 
@@ -10312,20 +9634,14 @@ def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
@@ -10353,36 +9669,18 @@ def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2586', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2587', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2586', 5, True)
+    LOCAL(ctx, E, 'r~2587', 'steel', True)
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2587'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2586'), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2588', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2589', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2588', 1, True)
+    LOCAL(ctx, E, 'r~2589', 'steel', True)
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
@@ -10395,7 +9693,7 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2586', 5, True)
+    LOCAL(ctx, E, 'n~2586', 5, True)
     return True
 
 
@@ -10405,7 +9703,7 @@ def d_3543(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2587', 'steel', True)
+    LOCAL(ctx, E, 'r~2587', 'steel', True)
     return True
 
 
@@ -10427,7 +9725,7 @@ def d_3545(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2588', 1, True)
+    LOCAL(ctx, E, 'n~2588', 1, True)
     return True
 
 
@@ -10437,7 +9735,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2589', 'steel', True)
+    LOCAL(ctx, E, 'r~2589', 'steel', True)
     return True
 
 
@@ -10454,22 +9752,13 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2591', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2592', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2591', 1, True)
+    LOCAL(ctx, E, 'r~2592', 'steel', True)
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2592'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2591'), '+=', False, K[26])
@@ -10482,7 +9771,7 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2591', 1, True)
+    LOCAL(ctx, E, 'n~2591', 1, True)
     return True
 
 
@@ -10492,7 +9781,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2592', 'steel', True)
+    LOCAL(ctx, E, 'r~2592', 'steel', True)
     return True
 
 
@@ -10509,22 +9798,13 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2593', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2594', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2593', 10, True)
+    LOCAL(ctx, E, 'r~2594', 'titanium', True)
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2594'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2593'), '+=', False, K[25])
@@ -10537,7 +9817,7 @@ def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2593', 10, True)
+    LOCAL(ctx, E, 'n~2593', 10, True)
     return True
 
 
@@ -10547,7 +9827,7 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2594', 'titanium', True)
+    LOCAL(ctx, E, 'r~2594', 'titanium', True)
     return True
 
 
@@ -10564,15 +9844,12 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2595', 'city', True)
+    LOCAL(ctx, E, 't~2595', 'city', True)
     return t_3558(ctx, k, s, E)
 
 
@@ -10582,7 +9859,7 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2595', 'city', True)
+    LOCAL(ctx, E, 't~2595', 'city', True)
     return True
 
 
@@ -10598,18 +9875,12 @@ def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2605', x_4048(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2605', x_4048(ctx, E), True)
     if not x_4049(ctx, E):
         return False
     return t_3562(ctx, k, s, E)
@@ -10621,7 +9892,7 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2605', x_4048(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2605', x_4048(ctx, E), True)
     return True
 
 
@@ -10644,19 +9915,13 @@ def t_3562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2607', E.get('t~2595'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2608', E.get('space~2606'), True)
+    LOCAL(ctx, E, 't~2607', E.get('t~2595'), True)
+    LOCAL(ctx, E, 's~2608', E.get('space~2606'), True)
     return t_3566(ctx, k, s, E)
 
 
@@ -10666,7 +9931,7 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2607', E.get('t~2595'), True)
+    LOCAL(ctx, E, 't~2607', E.get('t~2595'), True)
     return True
 
 
@@ -10676,25 +9941,19 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2608', E.get('space~2606'), True)
+    LOCAL(ctx, E, 's~2608', E.get('space~2606'), True)
     return True
 
 
 def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2608'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2608'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
@@ -10746,8 +10005,6 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3571(ctx, r1, s, E)
@@ -10779,7 +10036,7 @@ def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2609', item, True)
+            LOCAL(ctx, E, 'x~2609', item, True)
             if x_4060(ctx, E):
                 return t_3573(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10838,22 +10095,13 @@ def d_3577(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2610', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2611', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2610', 1, True)
+    LOCAL(ctx, E, 'r~2611', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2611'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2610'), '+=', False, K[26])
@@ -10866,7 +10114,7 @@ def d_3579(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2610', 1, True)
+    LOCAL(ctx, E, 'n~2610', 1, True)
     return True
 
 
@@ -10876,7 +10124,7 @@ def d_3580(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2611', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2611', 'megacredits', True)
     return True
 
 
@@ -10905,22 +10153,13 @@ def d_3582(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2612', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2613', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2612', 3, True)
+    LOCAL(ctx, E, 'r~2613', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2613'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2612'), '+=', False, K[25])
@@ -10933,7 +10172,7 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2612', 3, True)
+    LOCAL(ctx, E, 'n~2612', 3, True)
     return True
 
 
@@ -10943,7 +10182,7 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2613', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2613', 'megacredits', True)
     return True
 
 
@@ -10960,22 +10199,13 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2614', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2615', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2614', 2, True)
+    LOCAL(ctx, E, 'r~2615', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2615'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2614'), '+=', False, K[26])
@@ -10988,7 +10218,7 @@ def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2614', 2, True)
+    LOCAL(ctx, E, 'n~2614', 2, True)
     return True
 
 
@@ -10998,7 +10228,7 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2615', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2615', 'megacredits', True)
     return True
 
 
@@ -11015,22 +10245,13 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2616', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2617', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2616', 1, True)
+    LOCAL(ctx, E, 'r~2617', 'energy', True)
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2617'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2616'), '+=', False, K[26])
@@ -11043,7 +10264,7 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2616', 1, True)
+    LOCAL(ctx, E, 'n~2616', 1, True)
     return True
 
 
@@ -11053,7 +10274,7 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2617', 'energy', True)
+    LOCAL(ctx, E, 'r~2617', 'energy', True)
     return True
 
 
@@ -11070,20 +10291,15 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4090(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2618', 3, True)
+    LOCAL(ctx, E, 'n~2618', 3, True)
     return t_3598(ctx, k, s, E)
 
 
@@ -11104,28 +10320,19 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2618', 3, True)
+    LOCAL(ctx, E, 'n~2618', 3, True)
     return True
 
 
 def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2619', E.get('n~2618'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2620', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2621', 0, True)
+    LOCAL(ctx, E, 'price~2619', E.get('n~2618'), True)
+    LOCAL(ctx, E, 'sv~2620', 0, True)
+    LOCAL(ctx, E, 'tv~2621', 0, True)
     return t_3602(ctx, k, s, E)
 
 
@@ -11135,7 +10342,7 @@ def d_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2619', E.get('n~2618'), True)
+    LOCAL(ctx, E, 'price~2619', E.get('n~2618'), True)
     return True
 
 
@@ -11145,7 +10352,7 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2620', 0, True)
+    LOCAL(ctx, E, 'sv~2620', 0, True)
     return True
 
 
@@ -11155,28 +10362,19 @@ def d_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2621', 0, True)
+    LOCAL(ctx, E, 'tv~2621', 0, True)
     return True
 
 
 def t_3602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2622', x_4095(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2623', x_4096(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2624', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2622', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2623', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2624', x_4097(ctx, E), True)
     return t_3606(ctx, k, s, E)
 
 
@@ -11186,7 +10384,7 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2622', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2622', x_4095(ctx, E), True)
     return True
 
 
@@ -11196,7 +10394,7 @@ def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2623', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2623', x_4096(ctx, E), True)
     return True
 
 
@@ -11206,7 +10404,7 @@ def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2624', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2624', x_4097(ctx, E), True)
     return True
 
 
@@ -11222,19 +10420,14 @@ def t_3606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4099(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2619'), '-=', False, K[25])
@@ -11265,14 +10458,11 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3610(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4102(ctx, E):
         return False
     return t_3612(ctx, k, s, E)
@@ -11297,32 +10487,20 @@ def t_3612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2625'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2626'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2627'), '-=', False, K[25])
@@ -11378,19 +10556,13 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2628', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2629', 1, True)
+    LOCAL(ctx, E, 't~2628', 'tr', True)
+    LOCAL(ctx, E, 'n~2629', 1, True)
     if not d_3621(ctx, E):
         return False
     return True
@@ -11402,7 +10574,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2628', 'tr', True)
+    LOCAL(ctx, E, 't~2628', 'tr', True)
     return True
 
 
@@ -11412,7 +10584,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2629', 1, True)
+    LOCAL(ctx, E, 'n~2629', 1, True)
     return True
 
 
@@ -11424,8 +10596,6 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4119(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2628'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2629'), '+=', False, K[33])
@@ -11448,14 +10618,11 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2628'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2629'), '+=', False, K[28])
@@ -11484,8 +10651,6 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4124(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -11505,36 +10670,18 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2630', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2631', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2630', 1, True)
+    LOCAL(ctx, E, 'r~2631', 'titanium', True)
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2632', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2633', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2632', 1, True)
+    LOCAL(ctx, E, 'r~2633', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2633'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2632'), '+=', False, K[26])
@@ -11547,7 +10694,7 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2630', 1, True)
+    LOCAL(ctx, E, 'n~2630', 1, True)
     return True
 
 
@@ -11557,7 +10704,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2631', 'titanium', True)
+    LOCAL(ctx, E, 'r~2631', 'titanium', True)
     return True
 
 
@@ -11579,7 +10726,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2632', 1, True)
+    LOCAL(ctx, E, 'n~2632', 1, True)
     return True
 
 
@@ -11589,7 +10736,7 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2633', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2633', 'megacredits', True)
     return True
 
 
@@ -11606,26 +10753,14 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2636', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2637', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2638', x_4138(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2636', 1, True)
+    LOCAL(ctx, E, 'r~2637', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2638', x_4138(ctx, E), True)
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2637'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
@@ -11638,7 +10773,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2636', 1, True)
+    LOCAL(ctx, E, 'n~2636', 1, True)
     return True
 
 
@@ -11648,7 +10783,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2637', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2637', 'megacredits', True)
     return True
 
 
@@ -11658,7 +10793,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2638', x_4138(ctx, E), True)
+    LOCAL(ctx, E, 'k~2638', x_4138(ctx, E), True)
     return True
 
 
@@ -11675,22 +10810,13 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2645', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2646', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2645', 1, True)
+    LOCAL(ctx, E, 'r~2646', 'heat', True)
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2646'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2645'), '+=', False, K[26])
@@ -11703,7 +10829,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2645', 1, True)
+    LOCAL(ctx, E, 'n~2645', 1, True)
     return True
 
 
@@ -11713,7 +10839,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2646', 'heat', True)
+    LOCAL(ctx, E, 'r~2646', 'heat', True)
     return True
 
 
@@ -11730,22 +10856,13 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2647', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2648', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2647', 1, True)
+    LOCAL(ctx, E, 'r~2648', 'heat', True)
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2648'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2647'), '+=', False, K[26])
@@ -11758,7 +10875,7 @@ def d_3644(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2647', 1, True)
+    LOCAL(ctx, E, 'n~2647', 1, True)
     return True
 
 
@@ -11768,7 +10885,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2648', 'heat', True)
+    LOCAL(ctx, E, 'r~2648', 'heat', True)
     return True
 
 
@@ -11785,15 +10902,12 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2649', 'ocean', True)
+    LOCAL(ctx, E, 't~2649', 'ocean', True)
     return t_3649(ctx, k, s, E)
 
 
@@ -11803,7 +10917,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2649', 'ocean', True)
+    LOCAL(ctx, E, 't~2649', 'ocean', True)
     return True
 
 
@@ -11819,18 +10933,12 @@ def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2659', x_4158(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2659', x_4158(ctx, E), True)
     if not x_4159(ctx, E):
         return False
     return t_3653(ctx, k, s, E)
@@ -11842,7 +10950,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2659', x_4158(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2659', x_4158(ctx, E), True)
     return True
 
 
@@ -11865,19 +10973,13 @@ def t_3653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2661', E.get('t~2649'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2662', E.get('space~2660'), True)
+    LOCAL(ctx, E, 't~2661', E.get('t~2649'), True)
+    LOCAL(ctx, E, 's~2662', E.get('space~2660'), True)
     return t_3657(ctx, k, s, E)
 
 
@@ -11887,7 +10989,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2661', E.get('t~2649'), True)
+    LOCAL(ctx, E, 't~2661', E.get('t~2649'), True)
     return True
 
 
@@ -11897,25 +10999,19 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2662', E.get('space~2660'), True)
+    LOCAL(ctx, E, 's~2662', E.get('space~2660'), True)
     return True
 
 
 def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2662'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2662'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
@@ -11967,8 +11063,6 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -12000,7 +11094,7 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2663', item, True)
+            LOCAL(ctx, E, 'x~2663', item, True)
             if x_4170(ctx, E):
                 return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12034,19 +11128,13 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2664', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2665', 1, True)
+    LOCAL(ctx, E, 'p~2664', 'temperature', True)
+    LOCAL(ctx, E, 'n~2665', 1, True)
     return t_3670(ctx, k, s, E)
 
 
@@ -12056,7 +11144,7 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2664', 'temperature', True)
+    LOCAL(ctx, E, 'p~2664', 'temperature', True)
     return True
 
 
@@ -12066,7 +11154,7 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2665', 1, True)
+    LOCAL(ctx, E, 'n~2665', 1, True)
     return True
 
 
@@ -12096,14 +11184,11 @@ def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2664'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
@@ -12141,8 +11226,6 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3676(ctx, E):
@@ -12163,20 +11246,14 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2664'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12224,7 +11301,7 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2666', item, True)
+            LOCAL(ctx, E, 'b~2666', item, True)
             if x_4190(ctx, E):
                 return t_3681(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12249,19 +11326,13 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2667', 'oceans', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2668', 1, True)
+    LOCAL(ctx, E, 'p~2667', 'oceans', True)
+    LOCAL(ctx, E, 'n~2668', 1, True)
     return t_3686(ctx, k, s, E)
 
 
@@ -12271,7 +11342,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2667', 'oceans', True)
+    LOCAL(ctx, E, 'p~2667', 'oceans', True)
     return True
 
 
@@ -12281,7 +11352,7 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2668', 1, True)
+    LOCAL(ctx, E, 'n~2668', 1, True)
     return True
 
 
@@ -12311,14 +11382,11 @@ def t_3687(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2667'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
@@ -12356,8 +11424,6 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3692(ctx, E):
@@ -12378,20 +11444,14 @@ def d_3692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2667'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12439,7 +11499,7 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2669', item, True)
+            LOCAL(ctx, E, 'b~2669', item, True)
             if x_4207(ctx, E):
                 return t_3697(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12464,22 +11524,13 @@ def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2670', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2671', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2670', 2, True)
+    LOCAL(ctx, E, 'r~2671', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2671'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2670'), '+=', False, K[25])
@@ -12492,7 +11543,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2670', 2, True)
+    LOCAL(ctx, E, 'n~2670', 2, True)
     return True
 
 
@@ -12502,7 +11553,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2671', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2671', 'megacredits', True)
     return True
 
 
@@ -12519,19 +11570,13 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2672', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2673', 1, True)
+    LOCAL(ctx, E, 'p~2672', 'oxygen', True)
+    LOCAL(ctx, E, 'n~2673', 1, True)
     return t_3706(ctx, k, s, E)
 
 
@@ -12541,7 +11586,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2672', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2672', 'oxygen', True)
     return True
 
 
@@ -12551,7 +11596,7 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2673', 1, True)
+    LOCAL(ctx, E, 'n~2673', 1, True)
     return True
 
 
@@ -12581,14 +11626,11 @@ def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2672'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
@@ -12626,8 +11668,6 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_3712(ctx, E):
@@ -12648,20 +11688,14 @@ def d_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2672'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -12709,7 +11743,7 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2674', item, True)
+            LOCAL(ctx, E, 'b~2674', item, True)
             if x_4228(ctx, E):
                 return t_3717(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12734,20 +11768,15 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~2817', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
@@ -12758,7 +11787,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~2817', K[21], True)
     return True
 
 
@@ -12769,7 +11798,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     if E is None:
         E = ctx.env()
     left = num(4)
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -12791,22 +11820,13 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
@@ -12859,7 +11879,7 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = None
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -12889,7 +11909,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2818', item, True)
+            LOCAL(ctx, E, 'k~2818', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12897,19 +11917,13 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -12919,7 +11933,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
     return True
 
 
@@ -12929,7 +11943,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
     return True
 
 
@@ -12952,23 +11966,13 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
+        LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2830', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2831', E.get('at~2829'), True)
+    ctx.steps += 3
+    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 't~2830', 'city', True)
+    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -12978,7 +11982,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
     return True
 
 
@@ -12988,7 +11992,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2830', 'city', True)
+    LOCAL(ctx, E, 't~2830', 'city', True)
     return True
 
 
@@ -12998,25 +12002,19 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2831', E.get('at~2829'), True)
+    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
     return True
 
 
 def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
@@ -13068,8 +12066,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -13101,7 +12097,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2832', item, True)
+            LOCAL(ctx, E, 'x~2832', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13140,7 +12136,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
+    LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
     return True
 
 
@@ -13156,19 +12152,13 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2843', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 't~2843', 'greenery', True)
+    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -13178,7 +12168,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2843', 'greenery', True)
+    LOCAL(ctx, E, 't~2843', 'greenery', True)
     return True
 
 
@@ -13188,25 +12178,19 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
     return True
 
 
 def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
@@ -13258,8 +12242,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -13291,7 +12273,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2845', item, True)
+            LOCAL(ctx, E, 'x~2845', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13341,7 +12323,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13365,7 +12347,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2846', item, True)
+            LOCAL(ctx, E, 'c~2846', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13380,7 +12362,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2846')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -13403,19 +12385,13 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2847', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 't~2847', 'generation', True)
+    LOCAL(ctx, E, 'n~2848', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -13427,7 +12403,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2847', 'generation', True)
+    LOCAL(ctx, E, 't~2847', 'generation', True)
     return True
 
 
@@ -13437,7 +12413,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 'n~2848', 1, True)
     return True
 
 
@@ -13449,8 +12425,6 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4287(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
@@ -13473,14 +12447,11 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
@@ -13509,8 +12480,6 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4292(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -13530,18 +12499,12 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3778)
     return True
 
@@ -13581,7 +12544,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13595,24 +12558,17 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2854', 10, True)
+        LOCAL(ctx, E, 'n~2854', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -13630,7 +12586,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     if E is None:
         E = ctx.env()
     left = num(2)
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -13652,20 +12608,14 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
@@ -13700,15 +12650,12 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -13718,33 +12665,21 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
     return True
 
 
 def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2853', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
@@ -13769,7 +12704,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
     return True
 
 
@@ -13779,7 +12714,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2853', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
     return True
 
 
@@ -13803,7 +12738,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2851')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -13843,7 +12778,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2854', 10, True)
+    LOCAL(ctx, E, 'n~2854', 10, True)
     return True
 
 
@@ -13887,22 +12822,13 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3804)
     return True
 
@@ -13946,20 +12872,14 @@ def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
@@ -14003,7 +12923,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2855', item, True)
+            LOCAL(ctx, E, 'card~2855', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14025,17 +12945,13 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~2856', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -14045,28 +12961,19 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~2856', 3, True)
     return True
 
 
 def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2857', E.get('n~2856'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2858', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
+    LOCAL(ctx, E, 'sv~2858', 0, True)
+    LOCAL(ctx, E, 'tv~2859', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -14076,7 +12983,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2857', E.get('n~2856'), True)
+    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
     return True
 
 
@@ -14086,7 +12993,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2858', 0, True)
+    LOCAL(ctx, E, 'sv~2858', 0, True)
     return True
 
 
@@ -14096,28 +13003,19 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'tv~2859', 0, True)
     return True
 
 
 def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -14127,7 +13025,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
     return True
 
 
@@ -14137,7 +13035,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
     return True
 
 
@@ -14147,7 +13045,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
     return True
 
 
@@ -14163,19 +13061,14 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4341(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
@@ -14206,14 +13099,11 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4344(ctx, E):
         return False
     return t_3827(ctx, k, s, E)
@@ -14238,32 +13128,20 @@ def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
@@ -14375,7 +13253,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -14422,22 +13300,13 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3844)
     return True
 
@@ -14481,20 +13350,14 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
@@ -14542,14 +13405,9 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
+        LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -14574,7 +13432,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4382(ctx, E):
                 return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14590,20 +13448,14 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
@@ -14640,7 +13492,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
+    LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
     return True
 
 
@@ -14650,7 +13502,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
+    LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
     return True
 
 
@@ -14663,7 +13515,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4391(ctx, E)))
     old = E.get('p~2873', MISSING)
     for item in items:
-        ctx.put(E, 'p~2873', item, True)
+        LOCAL(ctx, E, 'p~2873', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -14703,7 +13555,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14718,8 +13570,6 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -14745,7 +13595,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2875', item, True)
+            LOCAL(ctx, E, 'card~2875', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -14767,17 +13617,13 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~2876', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -14787,28 +13633,19 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~2876', 3, True)
     return True
 
 
 def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2877', E.get('n~2876'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2878', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
+    LOCAL(ctx, E, 'sv~2878', 0, True)
+    LOCAL(ctx, E, 'tv~2879', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -14818,7 +13655,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2877', E.get('n~2876'), True)
+    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
     return True
 
 
@@ -14828,7 +13665,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2878', 0, True)
+    LOCAL(ctx, E, 'sv~2878', 0, True)
     return True
 
 
@@ -14838,28 +13675,19 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'tv~2879', 0, True)
     return True
 
 
 def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -14869,7 +13697,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
     return True
 
 
@@ -14879,7 +13707,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
     return True
 
 
@@ -14889,7 +13717,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
     return True
 
 
@@ -14905,19 +13733,14 @@ def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4404(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
@@ -14948,14 +13771,11 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4407(ctx, E):
         return False
     return t_3880(ctx, k, s, E)
@@ -14980,32 +13800,20 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
@@ -15095,18 +13903,12 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3891)
     return True
 
@@ -15138,7 +13940,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     items = list(items_of(x_4794(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3893(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -15146,15 +13948,12 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
 
 
 def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2677', 1, True)
+    LOCAL(ctx, E, 'n~2677', 1, True)
     if not d_3895(ctx, E):
         return False
     return True
@@ -15166,7 +13965,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2677', 1, True)
+    LOCAL(ctx, E, 'n~2677', 1, True)
     return True
 
 
@@ -15179,7 +13978,7 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4437(ctx, E)))
     old = E.get('r~2678', MISSING)
     for item in items:
-        ctx.put(E, 'r~2678', item, True)
+        LOCAL(ctx, E, 'r~2678', item, True)
         if not d_3896(ctx, E):
             return False
     UNSET(ctx, E, 'r~2678', old)
@@ -15187,22 +13986,13 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2679', E.get('n~2677'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2680', E.get('r~2678'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2678'), True)
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2680'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2679'), '+=', False, K[26])
@@ -15215,7 +14005,7 @@ def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'n~2679', E.get('n~2677'), True)
     return True
 
 
@@ -15225,7 +14015,7 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2680', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2678'), True)
     return True
 
 
@@ -15258,7 +14048,7 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3901(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15282,7 +14072,7 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2681', item, True)
+            LOCAL(ctx, E, 'c~2681', item, True)
             if x_4444(ctx, E):
                 return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15291,15 +14081,12 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2682', E.get('c~2681'), True)
+    LOCAL(ctx, E, 'c~2682', E.get('c~2681'), True)
     return t_3904(ctx, k, s, E)
 
 
@@ -15309,33 +14096,21 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2682', E.get('c~2681'), True)
+    LOCAL(ctx, E, 'c~2682', E.get('c~2681'), True)
     return True
 
 
 def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2683', x_4448(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2684', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2683', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'r~2684', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2683'), '+=', False, K[25])
@@ -15360,7 +14135,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2683', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'n~2683', x_4448(ctx, E), True)
     return True
 
 
@@ -15370,7 +14145,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2684', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2684', 'megacredits', True)
     return True
 
 
@@ -15394,7 +14169,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2682')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -15427,23 +14202,14 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2685', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2686', 1, True)
+    LOCAL(ctx, E, 't~2685', 'generation', True)
+    LOCAL(ctx, E, 'n~2686', 1, True)
     if not d_3916(ctx, E):
         return False
     return True
@@ -15465,7 +14231,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2685', 'generation', True)
+    LOCAL(ctx, E, 't~2685', 'generation', True)
     return True
 
 
@@ -15475,7 +14241,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2686', 1, True)
+    LOCAL(ctx, E, 'n~2686', 1, True)
     return True
 
 
@@ -15487,8 +14253,6 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4460(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2685'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2686'), '+=', False, K[33])
@@ -15511,14 +14275,11 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2685'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2686'), '+=', False, K[28])
@@ -15547,8 +14308,6 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4465(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -15587,7 +14346,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4469(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3924(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -15595,15 +14354,12 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2688', 4, True)
+    LOCAL(ctx, E, 'n~2688', 4, True)
     if not d_3926(ctx, E):
         return False
     return True
@@ -15615,7 +14371,7 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2688', 4, True)
+    LOCAL(ctx, E, 'n~2688', 4, True)
     return True
 
 
@@ -15659,22 +14415,13 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3932)
     return True
 
@@ -15718,20 +14465,14 @@ def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
@@ -15775,7 +14516,7 @@ def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3938(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15790,8 +14531,6 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -15817,7 +14556,7 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2690', item, True)
+            LOCAL(ctx, E, 'card~2690', item, True)
             return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -15839,17 +14578,13 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2691', 3, True)
+    LOCAL(ctx, E, 'n~2691', 3, True)
     return t_3943(ctx, r1, s, E)
 
 
@@ -15859,28 +14594,19 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2691', 3, True)
+    LOCAL(ctx, E, 'n~2691', 3, True)
     return True
 
 
 def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2692', E.get('n~2691'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2693', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2694', 0, True)
+    LOCAL(ctx, E, 'price~2692', E.get('n~2691'), True)
+    LOCAL(ctx, E, 'sv~2693', 0, True)
+    LOCAL(ctx, E, 'tv~2694', 0, True)
     return t_3947(ctx, k, s, E)
 
 
@@ -15890,7 +14616,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2692', E.get('n~2691'), True)
+    LOCAL(ctx, E, 'price~2692', E.get('n~2691'), True)
     return True
 
 
@@ -15900,7 +14626,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2693', 0, True)
+    LOCAL(ctx, E, 'sv~2693', 0, True)
     return True
 
 
@@ -15910,28 +14636,19 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2694', 0, True)
+    LOCAL(ctx, E, 'tv~2694', 0, True)
     return True
 
 
 def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2695', x_4489(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2696', x_4490(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2697', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2695', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2696', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2697', x_4491(ctx, E), True)
     return t_3951(ctx, k, s, E)
 
 
@@ -15941,7 +14658,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2695', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2695', x_4489(ctx, E), True)
     return True
 
 
@@ -15951,7 +14668,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2696', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2696', x_4490(ctx, E), True)
     return True
 
 
@@ -15961,7 +14678,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2697', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2697', x_4491(ctx, E), True)
     return True
 
 
@@ -15977,19 +14694,14 @@ def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4493(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
@@ -16020,14 +14732,11 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4496(ctx, E):
         return False
     return t_3957(ctx, k, s, E)
@@ -16052,32 +14761,20 @@ def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
@@ -16167,14 +14864,11 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return t_3968(ctx, k, s, E)
 
@@ -16218,7 +14912,7 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4524(ctx, E):
                 return t_3970(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16236,9 +14930,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3982(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'done~2702', 0, True)
+    LOCAL(ctx, E, 'done~2702', 0, True)
     return t_3972(ctx, r1, s, E)
 
 
@@ -16248,7 +14940,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'done~2702', 0, True)
+    LOCAL(ctx, E, 'done~2702', 0, True)
     return True
 
 
@@ -16264,14 +14956,11 @@ def t_3972(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
@@ -16308,13 +14997,8 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 3980, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
@@ -16338,7 +15022,7 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2704', item, True)
+            LOCAL(ctx, E, 'c~2704', item, True)
             return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -16353,7 +15037,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2704')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -16421,20 +15105,13 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4018, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2706', E.get('card~2705'), True)
+    LOCAL(ctx, E, 'card~2706', E.get('card~2705'), True)
     return t_3986(ctx, r1, s, E)
 
 
@@ -16444,7 +15121,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2706', E.get('card~2705'), True)
+    LOCAL(ctx, E, 'card~2706', E.get('card~2705'), True)
     return True
 
 
@@ -16456,8 +15133,6 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
@@ -16469,19 +15144,13 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4014(ctx, E):
             return False
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4540(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2707', E.get('card~2706'), True)
+    LOCAL(ctx, E, 'card~2707', E.get('card~2706'), True)
     return t_3989(ctx, r1, s, E)
 
 
@@ -16502,28 +15171,21 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2707', E.get('card~2706'), True)
+    LOCAL(ctx, E, 'card~2707', E.get('card~2706'), True)
     return True
 
 
 def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~2708', x_4542(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2708', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2709', x_4543(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2709', x_4543(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2710', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~2710', x_4544(ctx, E), True)
     return t_3993(ctx, k, s, E)
 
 
@@ -16533,7 +15195,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2708', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'price~2708', x_4542(ctx, E), True)
     return True
 
 
@@ -16543,7 +15205,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2709', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2709', x_4543(ctx, E), True)
     return True
 
 
@@ -16553,28 +15215,19 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2710', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~2710', x_4544(ctx, E), True)
     return True
 
 
 def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2711', x_4545(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2712', x_4546(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2713', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2711', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2712', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2713', x_4547(ctx, E), True)
     return t_3997(ctx, k, s, E)
 
 
@@ -16584,7 +15237,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2711', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2711', x_4545(ctx, E), True)
     return True
 
 
@@ -16594,7 +15247,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2712', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2712', x_4546(ctx, E), True)
     return True
 
 
@@ -16604,7 +15257,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2713', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2713', x_4547(ctx, E), True)
     return True
 
 
@@ -16620,19 +15273,14 @@ def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4549(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2708'), '-=', False, K[25])
@@ -16663,14 +15311,11 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4552(ctx, E):
         return False
     return t_4003(ctx, k, s, E)
@@ -16695,32 +15340,20 @@ def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2714'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2715'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2716'), '-=', False, K[25])
@@ -16795,8 +15428,6 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4571(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2706'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
@@ -16823,7 +15454,7 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~2706')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -16853,15 +15484,11 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4576(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
             SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
             SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
@@ -16924,20 +15551,13 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4056, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2718', E.get('a~2717'), True)
+    LOCAL(ctx, E, 'a~2718', E.get('a~2717'), True)
     return t_4022(ctx, r1, s, E)
 
 
@@ -16947,7 +15567,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2718', E.get('a~2717'), True)
+    LOCAL(ctx, E, 'a~2718', E.get('a~2717'), True)
     return True
 
 
@@ -16966,8 +15586,6 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4593(ctx, E):
         return False
     return t_4024(ctx, r1, s, E)
@@ -16996,15 +15614,12 @@ def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2719', x_4595(ctx, E), True)
+    LOCAL(ctx, E, 'n~2719', x_4595(ctx, E), True)
     return t_4027(ctx, k, s, E)
 
 
@@ -17014,28 +15629,19 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2719', x_4595(ctx, E), True)
+    LOCAL(ctx, E, 'n~2719', x_4595(ctx, E), True)
     return True
 
 
 def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2721', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'sv~2721', 0, True)
+    LOCAL(ctx, E, 'tv~2722', 0, True)
     return t_4031(ctx, k, s, E)
 
 
@@ -17045,7 +15651,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2720', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
     return True
 
 
@@ -17055,7 +15661,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2721', 0, True)
+    LOCAL(ctx, E, 'sv~2721', 0, True)
     return True
 
 
@@ -17065,28 +15671,19 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'tv~2722', 0, True)
     return True
 
 
 def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2723', x_4599(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2724', x_4600(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2725', x_4601(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2723', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2724', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2725', x_4601(ctx, E), True)
     return t_4035(ctx, k, s, E)
 
 
@@ -17096,7 +15693,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2723', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2723', x_4599(ctx, E), True)
     return True
 
 
@@ -17106,7 +15703,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2724', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2724', x_4600(ctx, E), True)
     return True
 
 
@@ -17116,7 +15713,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2725', x_4601(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2725', x_4601(ctx, E), True)
     return True
 
 
@@ -17132,19 +15729,14 @@ def t_4035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4603(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
@@ -17175,14 +15767,11 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4606(ctx, E):
         return False
     return t_4041(ctx, k, s, E)
@@ -17207,32 +15796,20 @@ def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4612(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
@@ -17288,19 +15865,14 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~2729', x_4621(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2729', x_4621(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2730', x_4622(ctx, E), True)
+    LOCAL(ctx, E, 'r~2730', x_4622(ctx, E), True)
     if not d_4050(ctx, E):
         return False
     return True
@@ -17312,7 +15884,7 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2729', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 'n~2729', x_4621(ctx, E), True)
     return True
 
 
@@ -17322,24 +15894,19 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2730', x_4622(ctx, E), True)
+    LOCAL(ctx, E, 'r~2730', x_4622(ctx, E), True)
     return True
 
 
 def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4623(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2730'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2729'), '-=', False, K[25])
@@ -17386,8 +15953,6 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4627(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
     return True
 
 
@@ -17423,20 +15988,13 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4094, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2732', E.get('a~2731'), True)
+    LOCAL(ctx, E, 'a~2732', E.get('a~2731'), True)
     return t_4060(ctx, r1, s, E)
 
 
@@ -17446,7 +16004,7 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2732', E.get('a~2731'), True)
+    LOCAL(ctx, E, 'a~2732', E.get('a~2731'), True)
     return True
 
 
@@ -17465,8 +16023,6 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4639(ctx, E):
         return False
     return t_4062(ctx, r1, s, E)
@@ -17495,15 +16051,12 @@ def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2733', x_4641(ctx, E), True)
+    LOCAL(ctx, E, 'n~2733', x_4641(ctx, E), True)
     return t_4065(ctx, k, s, E)
 
 
@@ -17513,28 +16066,19 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2733', x_4641(ctx, E), True)
+    LOCAL(ctx, E, 'n~2733', x_4641(ctx, E), True)
     return True
 
 
 def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2734', E.get('n~2733'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2735', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
+    LOCAL(ctx, E, 'sv~2735', 0, True)
+    LOCAL(ctx, E, 'tv~2736', 0, True)
     return t_4069(ctx, k, s, E)
 
 
@@ -17544,7 +16088,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2734', E.get('n~2733'), True)
+    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
     return True
 
 
@@ -17554,7 +16098,7 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2735', 0, True)
+    LOCAL(ctx, E, 'sv~2735', 0, True)
     return True
 
 
@@ -17564,28 +16108,19 @@ def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'tv~2736', 0, True)
     return True
 
 
 def t_4069(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2737', x_4645(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2738', x_4646(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2739', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2737', x_4645(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2738', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2739', x_4647(ctx, E), True)
     return t_4073(ctx, k, s, E)
 
 
@@ -17595,7 +16130,7 @@ def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2737', x_4645(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2737', x_4645(ctx, E), True)
     return True
 
 
@@ -17605,7 +16140,7 @@ def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2738', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2738', x_4646(ctx, E), True)
     return True
 
 
@@ -17615,7 +16150,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2739', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2739', x_4647(ctx, E), True)
     return True
 
 
@@ -17631,19 +16166,14 @@ def t_4073(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4649(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
@@ -17674,14 +16204,11 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4652(ctx, E):
         return False
     return t_4079(ctx, k, s, E)
@@ -17706,32 +16233,20 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4658(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4084, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
@@ -17787,19 +16302,14 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~2743', x_4667(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2743', x_4667(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2744', x_4668(ctx, E), True)
+    LOCAL(ctx, E, 'r~2744', x_4668(ctx, E), True)
     if not d_4088(ctx, E):
         return False
     return True
@@ -17811,7 +16321,7 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2743', x_4667(ctx, E), True)
+    LOCAL(ctx, E, 'n~2743', x_4667(ctx, E), True)
     return True
 
 
@@ -17821,24 +16331,19 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2744', x_4668(ctx, E), True)
+    LOCAL(ctx, E, 'r~2744', x_4668(ctx, E), True)
     return True
 
 
 def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4669(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~2744'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2743'), '-=', False, K[25])
@@ -17885,8 +16390,6 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4673(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
     return True
 
 
@@ -17922,20 +16425,13 @@ def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4122, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~2746', E.get('m~2745'), True)
+    LOCAL(ctx, E, 'm~2746', E.get('m~2745'), True)
     return t_4098(ctx, r1, s, E)
 
 
@@ -17945,7 +16441,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2746', E.get('m~2745'), True)
+    LOCAL(ctx, E, 'm~2746', E.get('m~2745'), True)
     return True
 
 
@@ -17957,22 +16453,16 @@ def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~2746'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4684(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2747', 8, True)
+    LOCAL(ctx, E, 'n~2747', 8, True)
     return t_4101(ctx, r1, s, E)
 
 
@@ -17993,28 +16483,19 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2747', 8, True)
+    LOCAL(ctx, E, 'n~2747', 8, True)
     return True
 
 
 def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2748', E.get('n~2747'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2749', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2750', 0, True)
+    LOCAL(ctx, E, 'price~2748', E.get('n~2747'), True)
+    LOCAL(ctx, E, 'sv~2749', 0, True)
+    LOCAL(ctx, E, 'tv~2750', 0, True)
     return t_4105(ctx, k, s, E)
 
 
@@ -18024,7 +16505,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2748', E.get('n~2747'), True)
+    LOCAL(ctx, E, 'price~2748', E.get('n~2747'), True)
     return True
 
 
@@ -18034,7 +16515,7 @@ def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2749', 0, True)
+    LOCAL(ctx, E, 'sv~2749', 0, True)
     return True
 
 
@@ -18044,28 +16525,19 @@ def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2750', 0, True)
+    LOCAL(ctx, E, 'tv~2750', 0, True)
     return True
 
 
 def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2751', x_4689(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2752', x_4690(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2753', x_4691(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2751', x_4689(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2752', x_4690(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2753', x_4691(ctx, E), True)
     return t_4109(ctx, k, s, E)
 
 
@@ -18075,7 +16547,7 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2751', x_4689(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2751', x_4689(ctx, E), True)
     return True
 
 
@@ -18085,7 +16557,7 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2752', x_4690(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2752', x_4690(ctx, E), True)
     return True
 
 
@@ -18095,7 +16567,7 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2753', x_4691(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2753', x_4691(ctx, E), True)
     return True
 
 
@@ -18111,19 +16583,14 @@ def t_4109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4693(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4112, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
@@ -18154,14 +16621,11 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4696(ctx, E):
         return False
     return t_4115(ctx, k, s, E)
@@ -18186,32 +16650,20 @@ def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4117, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4702(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4118, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4119, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4120, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
@@ -18303,20 +16755,13 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4150, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2758', E.get('a~2757'), True)
+    LOCAL(ctx, E, 'a~2758', E.get('a~2757'), True)
     return t_4126(ctx, r1, s, E)
 
 
@@ -18326,7 +16771,7 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2758', E.get('a~2757'), True)
+    LOCAL(ctx, E, 'a~2758', E.get('a~2757'), True)
     return True
 
 
@@ -18338,20 +16783,14 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'awards', ctx.state, 'awards', x_4748(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4720(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2760', x_4721(ctx, E), True)
+    LOCAL(ctx, E, 'n~2760', x_4721(ctx, E), True)
     return t_4129(ctx, r1, s, E)
 
 
@@ -18372,28 +16811,19 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2760', x_4721(ctx, E), True)
+    LOCAL(ctx, E, 'n~2760', x_4721(ctx, E), True)
     return True
 
 
 def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2761', E.get('n~2760'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2762', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2763', 0, True)
+    LOCAL(ctx, E, 'price~2761', E.get('n~2760'), True)
+    LOCAL(ctx, E, 'sv~2762', 0, True)
+    LOCAL(ctx, E, 'tv~2763', 0, True)
     return t_4133(ctx, k, s, E)
 
 
@@ -18403,7 +16833,7 @@ def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2761', E.get('n~2760'), True)
+    LOCAL(ctx, E, 'price~2761', E.get('n~2760'), True)
     return True
 
 
@@ -18413,7 +16843,7 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2762', 0, True)
+    LOCAL(ctx, E, 'sv~2762', 0, True)
     return True
 
 
@@ -18423,28 +16853,19 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2763', 0, True)
+    LOCAL(ctx, E, 'tv~2763', 0, True)
     return True
 
 
 def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2764', x_4725(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2765', x_4726(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2766', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2764', x_4725(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2765', x_4726(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2766', x_4727(ctx, E), True)
     return t_4137(ctx, k, s, E)
 
 
@@ -18454,7 +16875,7 @@ def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2764', x_4725(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2764', x_4725(ctx, E), True)
     return True
 
 
@@ -18464,7 +16885,7 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2765', x_4726(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2765', x_4726(ctx, E), True)
     return True
 
 
@@ -18474,7 +16895,7 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2766', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2766', x_4727(ctx, E), True)
     return True
 
 
@@ -18490,19 +16911,14 @@ def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4729(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2761'), '-=', False, K[25])
@@ -18533,14 +16949,11 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4732(ctx, E):
         return False
     return t_4143(ctx, k, s, E)
@@ -18565,32 +16978,20 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4145, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4738(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2767'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4147, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2768'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2769'), '-=', False, K[25])
@@ -18680,24 +17081,14 @@ def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4162, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2772', E.get('k~2771'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'card~2773', E.get('card~2770'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~2772', E.get('k~2771'), True)
+    LOCAL(ctx, E, 'card~2773', E.get('card~2770'), True)
     return t_4155(ctx, r1, s, E)
 
 
@@ -18707,7 +17098,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2772', E.get('k~2771'), True)
+    LOCAL(ctx, E, 'k~2772', E.get('k~2771'), True)
     return True
 
 
@@ -18717,24 +17108,19 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'card~2773', E.get('card~2770'), True)
+    LOCAL(ctx, E, 'card~2773', E.get('card~2770'), True)
     return True
 
 
 def t_4155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4758(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, x_4760(ctx, E), '+=', True, K[49])
@@ -18772,7 +17158,7 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~2773')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -18840,24 +17226,14 @@ def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         ASSIGN(ctx, 4174, E, 'done~2702', 1)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2776', E.get('k~2775'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2777', E.get('c~2774'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~2776', E.get('k~2775'), True)
+    LOCAL(ctx, E, 'c~2777', E.get('c~2774'), True)
     return t_4167(ctx, r1, s, E)
 
 
@@ -18867,7 +17243,7 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2776', E.get('k~2775'), True)
+    LOCAL(ctx, E, 'k~2776', E.get('k~2775'), True)
     return True
 
 
@@ -18877,24 +17253,19 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2777', E.get('c~2774'), True)
+    LOCAL(ctx, E, 'c~2777', E.get('c~2774'), True)
     return True
 
 
 def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4773(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, x_4775(ctx, E), '+=', True, K[49])
@@ -18932,7 +17303,7 @@ def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2777')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -18994,23 +17365,15 @@ def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4784(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
     SET(ctx, 'passed', ctx.state, 'passed', x_4786(ctx, E), '+=', True, K[41])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'done~2702', 2)
     return True
 
@@ -19047,19 +17410,14 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4790(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'done~2702', 2)
     return True
 
@@ -19094,7 +17452,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     items = list(items_of(x_4794(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_4184(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -19102,50 +17460,28 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
 
 
 def d_4184(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2778', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'b~2779', 'heat', True)
+    LOCAL(ctx, E, 'a~2778', 'energy', True)
+    LOCAL(ctx, E, 'b~2779', 'heat', True)
     if not d_4187(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2780', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2781', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2782', x_4803(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 4
+    LOCAL(ctx, E, 'n~2780', 1, True)
+    LOCAL(ctx, E, 'r~2781', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2782', x_4803(ctx, E), True)
     c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~2781'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4805(ctx, E), '+=', False, K[25])
     if not d_4194(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, K[21], '=', False, K[49])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
@@ -19158,7 +17494,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2778', 'energy', True)
+    LOCAL(ctx, E, 'a~2778', 'energy', True)
     return True
 
 
@@ -19168,25 +17504,19 @@ def d_4186(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'b~2779', 'heat', True)
+    LOCAL(ctx, E, 'b~2779', 'heat', True)
     return True
 
 
 def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~2779'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '+=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~2778'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
@@ -19223,7 +17553,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2780', 1, True)
+    LOCAL(ctx, E, 'n~2780', 1, True)
     return True
 
 
@@ -19233,7 +17563,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2781', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2781', 'megacredits', True)
     return True
 
 
@@ -19243,7 +17573,7 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2782', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 'k~2782', x_4803(ctx, E), True)
     return True
 
 
@@ -19268,7 +17598,7 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     items = list(items_of(x_4806(ctx, E)))
     old = E.get('r~2783', MISSING)
     for item in items:
-        ctx.put(E, 'r~2783', item, True)
+        LOCAL(ctx, E, 'r~2783', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -19332,7 +17662,7 @@ def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_4199(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -19340,15 +17670,12 @@ def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'more~2786', True, True)
+    LOCAL(ctx, E, 'more~2786', True, True)
     return t_4201(ctx, k, s, E)
 
 
@@ -19358,7 +17685,7 @@ def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'more~2786', True, True)
+    LOCAL(ctx, E, 'more~2786', True, True)
     return True
 
 
@@ -19384,15 +17711,12 @@ def t_4202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'a~2788', E.get('a~2787'), True)
+    LOCAL(ctx, E, 'a~2788', E.get('a~2787'), True)
     return t_4205(ctx, k, s, E)
 
 
@@ -19402,7 +17726,7 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'a~2788', E.get('a~2787'), True)
+    LOCAL(ctx, E, 'a~2788', E.get('a~2787'), True)
     return True
 
 
@@ -19421,8 +17745,6 @@ def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4820(ctx, E):
         return False
     return t_4207(ctx, r1, s, E)
@@ -19451,15 +17773,12 @@ def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2789', x_4822(ctx, E), True)
+    LOCAL(ctx, E, 'n~2789', x_4822(ctx, E), True)
     return t_4210(ctx, k, s, E)
 
 
@@ -19469,28 +17788,19 @@ def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2789', x_4822(ctx, E), True)
+    LOCAL(ctx, E, 'n~2789', x_4822(ctx, E), True)
     return True
 
 
 def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2790', E.get('n~2789'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2791', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
+    LOCAL(ctx, E, 'sv~2791', 0, True)
+    LOCAL(ctx, E, 'tv~2792', 0, True)
     return t_4214(ctx, k, s, E)
 
 
@@ -19500,7 +17810,7 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2790', E.get('n~2789'), True)
+    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
     return True
 
 
@@ -19510,7 +17820,7 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2791', 0, True)
+    LOCAL(ctx, E, 'sv~2791', 0, True)
     return True
 
 
@@ -19520,28 +17830,19 @@ def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'tv~2792', 0, True)
     return True
 
 
 def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2793', x_4826(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2794', x_4827(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2795', x_4828(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2793', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2794', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2795', x_4828(ctx, E), True)
     return t_4218(ctx, k, s, E)
 
 
@@ -19551,7 +17852,7 @@ def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2793', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2793', x_4826(ctx, E), True)
     return True
 
 
@@ -19561,7 +17862,7 @@ def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2794', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2794', x_4827(ctx, E), True)
     return True
 
 
@@ -19571,7 +17872,7 @@ def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2795', x_4828(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2795', x_4828(ctx, E), True)
     return True
 
 
@@ -19587,19 +17888,14 @@ def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4830(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4221, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
@@ -19630,14 +17926,11 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4833(ctx, E):
         return False
     return t_4224(ctx, k, s, E)
@@ -19662,32 +17955,20 @@ def t_4224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4226, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4839(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4227, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4228, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
@@ -19743,19 +18024,14 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~2799', x_4848(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2799', x_4848(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2800', x_4849(ctx, E), True)
+    LOCAL(ctx, E, 'r~2800', x_4849(ctx, E), True)
     if not d_4233(ctx, E):
         return False
     return True
@@ -19767,7 +18043,7 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2799', x_4848(ctx, E), True)
+    LOCAL(ctx, E, 'n~2799', x_4848(ctx, E), True)
     return True
 
 
@@ -19777,24 +18053,19 @@ def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2800', x_4849(ctx, E), True)
+    LOCAL(ctx, E, 'r~2800', x_4849(ctx, E), True)
     return True
 
 
 def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4850(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~2800'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2799'), '-=', False, K[25])
@@ -19841,8 +18112,6 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4854(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
     return True
 
 
@@ -19864,20 +18133,15 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~2817', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
@@ -19888,7 +18152,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~2817', K[21], True)
     return True
 
 
@@ -19899,7 +18163,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     if E is None:
         E = ctx.env()
     left = num(4)
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -19921,22 +18185,13 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
@@ -19989,7 +18244,7 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = None
     old = E.get('you', MISSING)
-    ctx.put(E, 'you', value, True)
+    LOCAL(ctx, E, 'you', value, True)
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -20019,7 +18274,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'k~2818', item, True)
+            LOCAL(ctx, E, 'k~2818', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20027,19 +18282,13 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -20049,7 +18298,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'free~2827', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
     return True
 
 
@@ -20059,7 +18308,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
     return True
 
 
@@ -20082,23 +18331,13 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
+        LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2830', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2831', E.get('at~2829'), True)
+    ctx.steps += 3
+    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 't~2830', 'city', True)
+    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -20108,7 +18347,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~2829', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
     return True
 
 
@@ -20118,7 +18357,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2830', 'city', True)
+    LOCAL(ctx, E, 't~2830', 'city', True)
     return True
 
 
@@ -20128,25 +18367,19 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2831', E.get('at~2829'), True)
+    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
     return True
 
 
 def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
@@ -20198,8 +18431,6 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -20231,7 +18462,7 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2832', item, True)
+            LOCAL(ctx, E, 'x~2832', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -20270,7 +18501,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'ring~2842', x_4264(ctx, E), True)
+    LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
     return True
 
 
@@ -20286,19 +18517,13 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2843', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 't~2843', 'greenery', True)
+    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -20308,7 +18533,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2843', 'greenery', True)
+    LOCAL(ctx, E, 't~2843', 'greenery', True)
     return True
 
 
@@ -20318,25 +18543,19 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
     return True
 
 
 def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
@@ -20388,8 +18607,6 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -20421,7 +18638,7 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2845', item, True)
+            LOCAL(ctx, E, 'x~2845', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -20471,7 +18688,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20495,7 +18712,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~2846', item, True)
+            LOCAL(ctx, E, 'c~2846', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20510,7 +18727,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2846')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -20533,19 +18750,13 @@ def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2847', 'generation', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 't~2847', 'generation', True)
+    LOCAL(ctx, E, 'n~2848', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -20557,7 +18768,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2847', 'generation', True)
+    LOCAL(ctx, E, 't~2847', 'generation', True)
     return True
 
 
@@ -20567,7 +18778,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 'n~2848', 1, True)
     return True
 
 
@@ -20579,8 +18790,6 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4287(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
@@ -20603,14 +18812,11 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
@@ -20639,8 +18845,6 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4292(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
@@ -20660,18 +18864,12 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3778)
     return True
 
@@ -20711,7 +18909,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -20725,24 +18923,17 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2854', 10, True)
+        LOCAL(ctx, E, 'n~2854', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -20760,7 +18951,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     if E is None:
         E = ctx.env()
     left = num(2)
-    if left > TRIAL_STEPS - ctx.steps:
+    if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget()
     while left > 0:
         left -= 1
@@ -20782,20 +18973,14 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
@@ -20830,15 +19015,12 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -20848,33 +19030,21 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
     return True
 
 
 def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2853', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
@@ -20899,7 +19069,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2852', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
     return True
 
 
@@ -20909,7 +19079,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2853', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
     return True
 
 
@@ -20933,7 +19103,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~2851')
     old = E.get('this', MISSING)
-    ctx.put(E, 'this', value, True)
+    LOCAL(ctx, E, 'this', value, True)
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -20973,7 +19143,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2854', 10, True)
+    LOCAL(ctx, E, 'n~2854', 10, True)
     return True
 
 
@@ -21017,22 +19187,13 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3804)
     return True
 
@@ -21076,20 +19237,14 @@ def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
@@ -21133,7 +19288,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2855', item, True)
+            LOCAL(ctx, E, 'card~2855', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21155,17 +19310,13 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~2856', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -21175,28 +19326,19 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~2856', 3, True)
     return True
 
 
 def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2857', E.get('n~2856'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2858', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
+    LOCAL(ctx, E, 'sv~2858', 0, True)
+    LOCAL(ctx, E, 'tv~2859', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -21206,7 +19348,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2857', E.get('n~2856'), True)
+    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
     return True
 
 
@@ -21216,7 +19358,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2858', 0, True)
+    LOCAL(ctx, E, 'sv~2858', 0, True)
     return True
 
 
@@ -21226,28 +19368,19 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'tv~2859', 0, True)
     return True
 
 
 def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -21257,7 +19390,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2860', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
     return True
 
 
@@ -21267,7 +19400,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2861', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
     return True
 
 
@@ -21277,7 +19410,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
     return True
 
 
@@ -21293,19 +19426,14 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4341(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
@@ -21336,14 +19464,11 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4344(ctx, E):
         return False
     return t_3827(ctx, k, s, E)
@@ -21368,32 +19493,20 @@ def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
@@ -21505,7 +19618,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4367(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        ctx.put(E, 'you', item, True)
+        LOCAL(ctx, E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -21552,22 +19665,13 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3844)
     return True
 
@@ -21611,20 +19715,14 @@ def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
@@ -21672,14 +19770,9 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
+        LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -21704,7 +19797,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             if x_4382(ctx, E):
                 return t_3852(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -21720,20 +19813,14 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
@@ -21770,7 +19857,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'packs~2871', x_4389(ctx, E), True)
+    LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
     return True
 
 
@@ -21780,7 +19867,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shift~2872', x_4390(ctx, E), True)
+    LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
     return True
 
 
@@ -21793,7 +19880,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4391(ctx, E)))
     old = E.get('p~2873', MISSING)
     for item in items:
-        ctx.put(E, 'p~2873', item, True)
+        LOCAL(ctx, E, 'p~2873', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -21833,7 +19920,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'you', item, True)
+            LOCAL(ctx, E, 'you', item, True)
             return t_3861(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21848,8 +19935,6 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
@@ -21875,7 +19960,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~2875', item, True)
+            LOCAL(ctx, E, 'card~2875', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -21897,17 +19982,13 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~2876', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -21917,28 +19998,19 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~2876', 3, True)
     return True
 
 
 def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2877', E.get('n~2876'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2878', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
+    LOCAL(ctx, E, 'sv~2878', 0, True)
+    LOCAL(ctx, E, 'tv~2879', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -21948,7 +20020,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2877', E.get('n~2876'), True)
+    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
     return True
 
 
@@ -21958,7 +20030,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2878', 0, True)
+    LOCAL(ctx, E, 'sv~2878', 0, True)
     return True
 
 
@@ -21968,28 +20040,19 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'tv~2879', 0, True)
     return True
 
 
 def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -21999,7 +20062,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2880', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
     return True
 
 
@@ -22009,7 +20072,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2881', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
     return True
 
 
@@ -22019,7 +20082,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
     return True
 
 
@@ -22035,19 +20098,14 @@ def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4404(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
@@ -22078,14 +20136,11 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_4407(ctx, E):
         return False
     return t_3880(ctx, k, s, E)
@@ -22110,32 +20165,20 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])

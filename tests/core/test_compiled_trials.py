@@ -15,7 +15,7 @@ import pytest
 from compiler.codegen.pycode import load_code
 from compiler.diagnostics import has_errors
 from compiler.pipeline import compile_game
-from compiler.runtime import Game, RandomPolicy, choose, register_code
+from compiler.runtime import Game, RandomPolicy, RulesError, choose, register_code
 from compiler.runtime.cps import TRIALS_KEY
 from tests.core.helpers import tiny_copy
 
@@ -104,3 +104,19 @@ def test_a_game_with_thousands_of_nested_decisions_plays_to_the_end(
     rules = _rules(tmp_path, ["repeat 3000: choose (gain 1 coins | gain 1 points)"])
     states = _play(rules, engine, 1)
     assert json.loads(states[-1])["over"] is True
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "compiled"])
+def test_a_loop_that_never_ends_is_stopped_in_a_trial_and_in_the_game(
+        tmp_path: Path, engine: str) -> None:
+    """A loop of simple statements that never ends: its trial is cut by the statement
+    budget (checked once per turn of the loop compiled inline) and the option offered,
+    and playing it stops with the bound on statements between two decisions."""
+    rules = _rules(tmp_path, ["let n = 0; while n >= 0: n += 1"])
+    game = Game.new(rules, players=2, seed=1, engine=engine)
+    ctx = game._ctx
+    loop = next(n for n in ctx.index.nodes.values() if n["op"] == "while")
+    assert choose.trial(ctx, loop, {"you": 0}) and ctx.cut
+    with pytest.raises(RulesError, match="statements without a decision"):
+        while not game.is_over:
+            game.apply(RandomPolicy(1).choose(game))

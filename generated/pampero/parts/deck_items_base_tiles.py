@@ -57,13 +57,13 @@ def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5839 for v_x_5839 in items_of(KEY(ctx.state.get('places'), v_s_5838, [])) if (True if (((v_x_5839.get('piece', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'piece', None)) == 'wind_farm')) and (((v_x_5839.get('owner', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'owner', None)) == E.get('you'))) else False)]) for v_s_5838 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5839 for v_x_5839 in items_of(KEY(ctx.state.get('places'), v_s_5838, [])) if (True if (((v_x_5839.get('piece', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'piece', None)) == 'wind_farm')) and (((v_x_5839.get('owner', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'owner', None)) == E.get('you'))) else False)]) for v_s_5838 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w2.get('tower', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5841 for v_x_5841 in items_of(KEY(ctx.state.get('places'), v_s_5840, [])) if (True if (((v_x_5841.get('piece', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'piece', None)) == 'tower')) and (((v_x_5841.get('owner', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'owner', None)) == E.get('you'))) else False)]) for v_s_5840 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5841 for v_x_5841 in items_of(KEY(ctx.state.get('places'), v_s_5840, [])) if (True if (((v_x_5841.get('piece', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'piece', None)) == 'tower')) and (((v_x_5841.get('owner', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'owner', None)) == E.get('you'))) else False)]) for v_s_5840 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
@@ -87,7 +87,7 @@ def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None)) - num((_w2.get('transformer', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'transformer', 0)))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5855 for v_x_5855 in items_of(KEY(ctx.state.get('places'), v_s_5854, [])) if (True if (((v_x_5855.get('piece', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'piece', None)) == 'transformer')) and (((v_x_5855.get('owner', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'owner', None)) == E.get('you'))) else False)]) for v_s_5854 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5855 for v_x_5855 in items_of(KEY(ctx.state.get('places'), v_s_5854, [])) if (True if (((v_x_5855.get('piece', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'piece', None)) == 'transformer')) and (((v_x_5855.get('owner', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'owner', None)) == E.get('you'))) else False)]) for v_s_5854 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
@@ -103,7 +103,7 @@ def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5860'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5858'))) and ((num(E.get('left~5859')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5860'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5858'))) and (((_w3 if type((_w3 := E.get('left~5859'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -139,7 +139,7 @@ def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5865'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None)) - num((_w3.get(E.get('r~5864'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5864'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5865'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5864'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5864'), 0)))) is int else num(_w5)))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -175,13 +175,13 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5866, NOREC).get('deck', None) if type(v_i_5866) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), FN['sum'](ctx, None, [len([v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5867, NOREC).get('deck', None) if type(v_c_5867) is str else None) == 'argentina')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5866, NOREC).get('deck', None) if type(v_i_5866) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), FN['sum'](ctx, None, [len([v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5867, NOREC).get('deck', None) if type(v_c_5867) is str else None) == 'argentina')])))) is int else num(_w1))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * num(AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
 def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -191,7 +191,7 @@ def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5879'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5877'))) and ((num(E.get('left~5878')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5879'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5877'))) and (((_w3 if type((_w3 := E.get('left~5878'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -227,7 +227,7 @@ def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5884'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None)) - num((_w3.get(E.get('r~5883'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5883'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5884'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5883'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5883'), 0)))) is int else num(_w5)))])])
 
 
 def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -263,23 +263,17 @@ def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
+    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5857', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5858', 'money', True)
+    LOCAL(ctx, E, 'n~5857', 3, True)
+    LOCAL(ctx, E, 'r~5858', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
@@ -289,7 +283,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5857', 3, True)
+    LOCAL(ctx, E, 'n~5857', 3, True)
     return True
 
 
@@ -299,7 +293,7 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5858', 'money', True)
+    LOCAL(ctx, E, 'r~5858', 'money', True)
     return True
 
 
@@ -310,22 +304,15 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5863', E.get('left~5859'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5864', E.get('r~5858'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5863', E.get('left~5859'), True)
+        LOCAL(ctx, E, 'r~5864', E.get('r~5858'), True)
         if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5859', E.get('n~5857'), True)
+    LOCAL(ctx, E, 'left~5859', E.get('n~5857'), True)
     return t_7406(ctx, r1, s, E)
 
 
@@ -335,7 +322,7 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5859', E.get('n~5857'), True)
+    LOCAL(ctx, E, 'left~5859', E.get('n~5857'), True)
     return True
 
 
@@ -356,7 +343,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5860', item, True)
+            LOCAL(ctx, E, 'rep~5860', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -372,15 +359,11 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7415, E, 'left~5859', E.get('taken~5861'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5861', 0, True)
+    LOCAL(ctx, E, 'taken~5861', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
@@ -390,7 +373,7 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5861', 0, True)
+    LOCAL(ctx, E, 'taken~5861', 0, True)
     return True
 
 
@@ -409,14 +392,11 @@ def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5861', E.get('instead~5862'))
     return t_7413(ctx, k, s, E)
 
@@ -470,7 +450,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5863', E.get('left~5859'), True)
+    LOCAL(ctx, E, 'n~5863', E.get('left~5859'), True)
     return True
 
 
@@ -480,25 +460,20 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5864', E.get('r~5858'), True)
+    LOCAL(ctx, E, 'r~5864', E.get('r~5858'), True)
     return True
 
 
 def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5865', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5865', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5864'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5865'), '+=', False, K[2])
@@ -515,7 +490,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5865', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5865', x_8387(ctx, E), True)
     return True
 
 
@@ -527,8 +502,6 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8388(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5865', x_8390(ctx, E))
     return True
 
@@ -563,8 +536,6 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8393(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5864'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5865'), '-=', False, K[3])
@@ -591,8 +562,6 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8396(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5865'), '+=', False, K[4])
@@ -612,19 +581,13 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5876', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5877', 'batteries', True)
+    LOCAL(ctx, E, 'n~5876', 1, True)
+    LOCAL(ctx, E, 'r~5877', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
@@ -634,7 +597,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5876', 1, True)
+    LOCAL(ctx, E, 'n~5876', 1, True)
     return True
 
 
@@ -644,7 +607,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5877', 'batteries', True)
+    LOCAL(ctx, E, 'r~5877', 'batteries', True)
     return True
 
 
@@ -655,22 +618,15 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5882', E.get('left~5878'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5883', E.get('r~5877'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5882', E.get('left~5878'), True)
+        LOCAL(ctx, E, 'r~5883', E.get('r~5877'), True)
         if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5878', E.get('n~5876'), True)
+    LOCAL(ctx, E, 'left~5878', E.get('n~5876'), True)
     return t_7432(ctx, r1, s, E)
 
 
@@ -680,7 +636,7 @@ def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5878', E.get('n~5876'), True)
+    LOCAL(ctx, E, 'left~5878', E.get('n~5876'), True)
     return True
 
 
@@ -701,7 +657,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5879', item, True)
+            LOCAL(ctx, E, 'rep~5879', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -717,15 +673,11 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7441, E, 'left~5878', E.get('taken~5880'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5880', 0, True)
+    LOCAL(ctx, E, 'taken~5880', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
@@ -735,7 +687,7 @@ def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5880', 0, True)
+    LOCAL(ctx, E, 'taken~5880', 0, True)
     return True
 
 
@@ -754,14 +706,11 @@ def d_7436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5880', E.get('instead~5881'))
     return t_7439(ctx, k, s, E)
 
@@ -815,7 +764,7 @@ def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5882', E.get('left~5878'), True)
+    LOCAL(ctx, E, 'n~5882', E.get('left~5878'), True)
     return True
 
 
@@ -825,25 +774,20 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5883', E.get('r~5877'), True)
+    LOCAL(ctx, E, 'r~5883', E.get('r~5877'), True)
     return True
 
 
 def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5884', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5884', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5883'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5884'), '+=', False, K[2])
@@ -860,7 +804,7 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5884', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5884', x_8418(ctx, E), True)
     return True
 
 
@@ -872,8 +816,6 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8419(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5884', x_8421(ctx, E))
     return True
 
@@ -908,8 +850,6 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8424(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5883'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5884'), '-=', False, K[3])
@@ -936,8 +876,6 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8427(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5884'), '+=', False, K[4])

@@ -58,7 +58,7 @@ def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5942'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5940'))) and ((num(E.get('left~5941')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5942'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5940'))) and (((_w3 if type((_w3 := E.get('left~5941'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -94,7 +94,7 @@ def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5947'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None)) - num((_w3.get(E.get('r~5946'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5946'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5947'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5946'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5946'), 0)))) is int else num(_w5)))])])
 
 
 def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -130,7 +130,7 @@ def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~5949'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5949'), 0))) >= num(E.get('n~5948')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~5949'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5949'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~5948'))) is int else num(_w4)))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -170,7 +170,7 @@ def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5955'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5953'))) and ((num(E.get('left~5954')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5955'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5953'))) and (((_w3 if type((_w3 := E.get('left~5954'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -206,7 +206,7 @@ def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5960'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None)) - num((_w3.get(E.get('r~5959'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5959'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5960'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5959'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5959'), 0)))) is int else num(_w5)))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -242,7 +242,7 @@ def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5961'), E.get('s~5962'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if (((num((_w1.get(E.get('p~5961'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5961'), 0))) > 0) if ((ctx.index.plain['pieces'].get(_w2, NOREC).get('supply', None) if type((_w2 := E.get('p~5961'))) is str else None) != None) else (num((_w4.get(E.get('p~5961'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, E.get('p~5961'), 0))) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w5, NOREC).get('type', None) if type((_w5 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w6, NOREC).get('on', []) if type((_w6 := E.get('p~5961'))) is str else []))) and ((lambda v_movers_5964: ((True if (((ctx.index.plain['spaces'].get(_w8, NOREC).get('capacity', None) if type((_w8 := E.get('s~5962'))) is str else None) == 0)) or ((num(v_movers_5964) < num((ctx.index.plain['spaces'].get(_w9, NOREC).get('capacity', None) if type((_w9 := E.get('s~5962'))) is str else None)))) else False) if ((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5962'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w11, NOREC).get('structure', None) if type((_w11 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) and ((v_movers_5964 == 0)) else False)))(len([v_x_5963 for v_x_5963 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), [])) if (ctx.index.plain['pieces'].get(_w7, NOREC).get('mover', None) if type((_w7 := (v_x_5963.get('piece', None) if type(v_x_5963) is dict else KEY(v_x_5963, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w12, NOREC).get('mover', None) if type((_w12 := E.get('p~5961'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w13, NOREC).get('type', None) if type((_w13 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w14, NOREC).get('on', []) if type((_w14 := E.get('p~5961'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w15, NOREC).get('structure', None) if type((_w15 := (v_x_5966.get('piece', None) if type(v_x_5966) is dict else KEY(v_x_5966, 'piece', None)))) is str else None) for v_x_5966 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) else False))) else False))
+    return MEMO(ctx, (8654, E.get('p~5961'), E.get('s~5962'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~5961'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5961'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~5961'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~5961'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~5961'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~5961'))) is str else []))) and ((lambda v_movers_5964: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5962'))) is str else None) == 0)) or (((v_movers_5964 if type(v_movers_5964) is int else num(v_movers_5964)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~5962'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~5962'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) and ((v_movers_5964 == 0)) else False)))(len([v_x_5963 for v_x_5963 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_5963.get('piece', None) if type(v_x_5963) is dict else KEY(v_x_5963, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~5961'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~5961'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_5966.get('piece', None) if type(v_x_5966) is dict else KEY(v_x_5966, 'piece', None)))) is str else None) for v_x_5966 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
@@ -288,7 +288,7 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5971'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5971'))) is str else 0) == ((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5973 for v_x_5973 in items_of(KEY(ctx.state.get('places'), v_s_5972, [])) if (True if (((v_x_5973.get('piece', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'piece', None)) == 'tower')) and (((v_x_5973.get('owner', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'owner', None)) == E.get('you'))) else False)]) for v_s_5972 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5971'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5971'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5973 for v_x_5973 in items_of(KEY(ctx.state.get('places'), v_s_5972, [])) if (True if (((v_x_5973.get('piece', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'piece', None)) == 'tower')) and (((v_x_5973.get('owner', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'owner', None)) == E.get('you'))) else False)]) for v_s_5972 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -304,7 +304,7 @@ def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5977'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5975'))) and ((num(E.get('left~5976')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5977'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5975'))) and (((_w3 if type((_w3 := E.get('left~5976'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -340,7 +340,7 @@ def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5982'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None)) - num((_w3.get(E.get('r~5981'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5981'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5982'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5981'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5981'), 0)))) is int else num(_w5)))])])
 
 
 def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -374,19 +374,13 @@ def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5939', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5940', 'money', True)
+    LOCAL(ctx, E, 'n~5939', 5, True)
+    LOCAL(ctx, E, 'r~5940', 'money', True)
     return t_7590(ctx, k, s, E)
 
 
@@ -396,7 +390,7 @@ def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5939', 5, True)
+    LOCAL(ctx, E, 'n~5939', 5, True)
     return True
 
 
@@ -406,7 +400,7 @@ def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5940', 'money', True)
+    LOCAL(ctx, E, 'r~5940', 'money', True)
     return True
 
 
@@ -417,22 +411,15 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5945', E.get('left~5941'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5946', E.get('r~5940'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5945', E.get('left~5941'), True)
+        LOCAL(ctx, E, 'r~5946', E.get('r~5940'), True)
         if not d_7604(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5941', E.get('n~5939'), True)
+    LOCAL(ctx, E, 'left~5941', E.get('n~5939'), True)
     return t_7592(ctx, r1, s, E)
 
 
@@ -442,7 +429,7 @@ def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5941', E.get('n~5939'), True)
+    LOCAL(ctx, E, 'left~5941', E.get('n~5939'), True)
     return True
 
 
@@ -463,7 +450,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5942', item, True)
+            LOCAL(ctx, E, 'rep~5942', item, True)
             if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -479,15 +466,11 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7601, E, 'left~5941', E.get('taken~5943'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5943', 0, True)
+    LOCAL(ctx, E, 'taken~5943', 0, True)
     return t_7595(ctx, r1, s, E)
 
 
@@ -497,7 +480,7 @@ def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5943', 0, True)
+    LOCAL(ctx, E, 'taken~5943', 0, True)
     return True
 
 
@@ -516,14 +499,11 @@ def d_7596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5943', E.get('instead~5944'))
     return t_7599(ctx, k, s, E)
 
@@ -577,7 +557,7 @@ def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5945', E.get('left~5941'), True)
+    LOCAL(ctx, E, 'n~5945', E.get('left~5941'), True)
     return True
 
 
@@ -587,25 +567,20 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5946', E.get('r~5940'), True)
+    LOCAL(ctx, E, 'r~5946', E.get('r~5940'), True)
     return True
 
 
 def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5947', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5947', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5947'), '+=', False, K[3])
@@ -622,7 +597,7 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5947', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5947', x_8596(ctx, E), True)
     return True
 
 
@@ -634,8 +609,6 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8597(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5947', x_8599(ctx, E))
     return True
 
@@ -670,8 +643,6 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8602(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5946'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5947'), '-=', False, K[4])
@@ -698,8 +669,6 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8605(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5947'), '+=', False, K[5])
@@ -726,29 +695,18 @@ def t_7613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5948', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5949', 'energy', True)
+    LOCAL(ctx, E, 'n~5948', 2, True)
+    LOCAL(ctx, E, 'r~5949', 'energy', True)
     if not d_7617(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5952', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5953', 'batteries', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~5952', 1, True)
+    LOCAL(ctx, E, 'r~5953', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
@@ -758,7 +716,7 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5948', 2, True)
+    LOCAL(ctx, E, 'n~5948', 2, True)
     return True
 
 
@@ -768,29 +726,21 @@ def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5949', 'energy', True)
+    LOCAL(ctx, E, 'r~5949', 'energy', True)
     return True
 
 
 def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8610(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5950', E.get('n~5948'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5951', E.get('r~5949'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~5950', E.get('n~5948'), True)
+    LOCAL(ctx, E, 'r~5951', E.get('r~5949'), True)
     if not d_7621(ctx, E):
         return False
     return True
@@ -813,7 +763,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5950', E.get('n~5948'), True)
+    LOCAL(ctx, E, 'n~5950', E.get('n~5948'), True)
     return True
 
 
@@ -823,19 +773,16 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5951', E.get('r~5949'), True)
+    LOCAL(ctx, E, 'r~5951', E.get('r~5949'), True)
     return True
 
 
 def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~5950'), '-=', False, K[3])
@@ -866,8 +813,6 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5951'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~5950'), '+=', False, K[4])
@@ -894,8 +839,6 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8618(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~5950'), '-=', False, K[5])
@@ -920,7 +863,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5952', 1, True)
+    LOCAL(ctx, E, 'n~5952', 1, True)
     return True
 
 
@@ -930,7 +873,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5953', 'batteries', True)
+    LOCAL(ctx, E, 'r~5953', 'batteries', True)
     return True
 
 
@@ -941,22 +884,15 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5958', E.get('left~5954'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5959', E.get('r~5953'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5958', E.get('left~5954'), True)
+        LOCAL(ctx, E, 'r~5959', E.get('r~5953'), True)
         if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5954', E.get('n~5952'), True)
+    LOCAL(ctx, E, 'left~5954', E.get('n~5952'), True)
     return t_7631(ctx, r1, s, E)
 
 
@@ -966,7 +902,7 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5954', E.get('n~5952'), True)
+    LOCAL(ctx, E, 'left~5954', E.get('n~5952'), True)
     return True
 
 
@@ -987,7 +923,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5955', item, True)
+            LOCAL(ctx, E, 'rep~5955', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1003,15 +939,11 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7640, E, 'left~5954', E.get('taken~5956'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5956', 0, True)
+    LOCAL(ctx, E, 'taken~5956', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
@@ -1021,7 +953,7 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5956', 0, True)
+    LOCAL(ctx, E, 'taken~5956', 0, True)
     return True
 
 
@@ -1040,14 +972,11 @@ def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5956', E.get('instead~5957'))
     return t_7638(ctx, k, s, E)
 
@@ -1101,7 +1030,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5958', E.get('left~5954'), True)
+    LOCAL(ctx, E, 'n~5958', E.get('left~5954'), True)
     return True
 
 
@@ -1111,25 +1040,20 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5959', E.get('r~5953'), True)
+    LOCAL(ctx, E, 'r~5959', E.get('r~5953'), True)
     return True
 
 
 def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5960', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5960', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5959'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5960'), '+=', False, K[3])
@@ -1146,7 +1070,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5960', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5960', x_8638(ctx, E), True)
     return True
 
 
@@ -1158,8 +1082,6 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8639(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5960', x_8641(ctx, E))
     return True
 
@@ -1194,8 +1116,6 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8644(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5959'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5960'), '-=', False, K[4])
@@ -1222,8 +1142,6 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8647(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5960'), '+=', False, K[5])
@@ -1250,19 +1168,13 @@ def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5961', 'bulldozer', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5962', 'utility', True)
+    LOCAL(ctx, E, 'p~5961', 'bulldozer', True)
+    LOCAL(ctx, E, 's~5962', 'utility', True)
     return t_7656(ctx, k, s, E)
 
 
@@ -1272,7 +1184,7 @@ def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5961', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~5961', 'bulldozer', True)
     return True
 
 
@@ -1282,7 +1194,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5962', 'utility', True)
+    LOCAL(ctx, E, 's~5962', 'utility', True)
     return True
 
 
@@ -1298,29 +1210,18 @@ def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
 
 
 def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5967', E.get('p~5961'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5968', E.get('s~5962'), True)
+    LOCAL(ctx, E, 'p~5967', E.get('p~5961'), True)
+    LOCAL(ctx, E, 's~5968', E.get('s~5962'), True)
     if not d_7660(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~5969', E.get('p~5961'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~5970', E.get('s~5962'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~5969', E.get('p~5961'), True)
+    LOCAL(ctx, E, 's~5970', E.get('s~5962'), True)
     return t_7667(ctx, k, s, E)
 
 
@@ -1330,7 +1231,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5967', E.get('p~5961'), True)
+    LOCAL(ctx, E, 'p~5967', E.get('p~5961'), True)
     return True
 
 
@@ -1340,7 +1241,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5968', E.get('s~5962'), True)
+    LOCAL(ctx, E, 's~5968', E.get('s~5962'), True)
     return True
 
 
@@ -1353,8 +1254,6 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if not d_7661(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5968'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
@@ -1369,15 +1268,11 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         E = ctx.env()
     if x_8657(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5967'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5967'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
@@ -1426,7 +1321,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5969', E.get('p~5961'), True)
+    LOCAL(ctx, E, 'p~5969', E.get('p~5961'), True)
     return True
 
 
@@ -1436,7 +1331,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5970', E.get('s~5962'), True)
+    LOCAL(ctx, E, 's~5970', E.get('s~5962'), True)
     return True
 
 
@@ -1468,7 +1363,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'c~5971', item, True)
+            LOCAL(ctx, E, 'c~5971', item, True)
             if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1486,19 +1381,13 @@ def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
 
 
 def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5974', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5975', 'money', True)
+    LOCAL(ctx, E, 'n~5974', 3, True)
+    LOCAL(ctx, E, 'r~5975', 'money', True)
     return t_7673(ctx, k, s, E)
 
 
@@ -1508,7 +1397,7 @@ def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5974', 3, True)
+    LOCAL(ctx, E, 'n~5974', 3, True)
     return True
 
 
@@ -1518,7 +1407,7 @@ def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5975', 'money', True)
+    LOCAL(ctx, E, 'r~5975', 'money', True)
     return True
 
 
@@ -1529,22 +1418,15 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5980', E.get('left~5976'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5981', E.get('r~5975'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5980', E.get('left~5976'), True)
+        LOCAL(ctx, E, 'r~5981', E.get('r~5975'), True)
         if not d_7687(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5976', E.get('n~5974'), True)
+    LOCAL(ctx, E, 'left~5976', E.get('n~5974'), True)
     return t_7675(ctx, r1, s, E)
 
 
@@ -1554,7 +1436,7 @@ def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5976', E.get('n~5974'), True)
+    LOCAL(ctx, E, 'left~5976', E.get('n~5974'), True)
     return True
 
 
@@ -1575,7 +1457,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5977', item, True)
+            LOCAL(ctx, E, 'rep~5977', item, True)
             if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1591,15 +1473,11 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7684, E, 'left~5976', E.get('taken~5978'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5978', 0, True)
+    LOCAL(ctx, E, 'taken~5978', 0, True)
     return t_7678(ctx, r1, s, E)
 
 
@@ -1609,7 +1487,7 @@ def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5978', 0, True)
+    LOCAL(ctx, E, 'taken~5978', 0, True)
     return True
 
 
@@ -1628,14 +1506,11 @@ def d_7679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5978', E.get('instead~5979'))
     return t_7682(ctx, k, s, E)
 
@@ -1689,7 +1564,7 @@ def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5980', E.get('left~5976'), True)
+    LOCAL(ctx, E, 'n~5980', E.get('left~5976'), True)
     return True
 
 
@@ -1699,25 +1574,20 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5981', E.get('r~5975'), True)
+    LOCAL(ctx, E, 'r~5981', E.get('r~5975'), True)
     return True
 
 
 def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5982', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5982', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5981'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5982'), '+=', False, K[3])
@@ -1734,7 +1604,7 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5982', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5982', x_8687(ctx, E), True)
     return True
 
 
@@ -1746,8 +1616,6 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8688(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5982', x_8690(ctx, E))
     return True
 
@@ -1782,8 +1650,6 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8693(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5981'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5982'), '-=', False, K[4])
@@ -1810,8 +1676,6 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8696(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5982'), '+=', False, K[5])

@@ -55,7 +55,7 @@ def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5888'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5886'))) and ((num(E.get('left~5887')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5888'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5886'))) and (((_w3 if type((_w3 := E.get('left~5887'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -91,7 +91,7 @@ def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5893'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None)) - num((_w3.get(E.get('r~5892'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5892'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5893'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5892'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5892'), 0)))) is int else num(_w5)))])])
 
 
 def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -131,7 +131,7 @@ def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5897'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5895'))) and ((num(E.get('left~5896')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5897'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5895'))) and (((_w3 if type((_w3 := E.get('left~5896'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -167,7 +167,7 @@ def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5902'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None)) - num((_w3.get(E.get('r~5901'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5901'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5902'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5901'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5901'), 0)))) is int else num(_w5)))])])
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -201,19 +201,13 @@ def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5885', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'n~5885', 1, True)
+    LOCAL(ctx, E, 'r~5886', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
@@ -223,7 +217,7 @@ def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5885', 1, True)
+    LOCAL(ctx, E, 'n~5885', 1, True)
     return True
 
 
@@ -233,7 +227,7 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'r~5886', 'energy', True)
     return True
 
 
@@ -244,22 +238,15 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5891', E.get('left~5887'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5892', E.get('r~5886'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
+        LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
         if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
     return t_7458(ctx, r1, s, E)
 
 
@@ -269,7 +256,7 @@ def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
     return True
 
 
@@ -290,7 +277,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5888', item, True)
+            LOCAL(ctx, E, 'rep~5888', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -306,15 +293,11 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5889', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
@@ -324,7 +307,7 @@ def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5889', 0, True)
     return True
 
 
@@ -343,14 +326,11 @@ def d_7462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
     return t_7465(ctx, k, s, E)
 
@@ -404,7 +384,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5891', E.get('left~5887'), True)
+    LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
     return True
 
 
@@ -414,25 +394,20 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5892', E.get('r~5886'), True)
+    LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
     return True
 
 
 def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
@@ -449,7 +424,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
     return True
 
 
@@ -461,8 +436,6 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8449(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
     return True
 
@@ -497,8 +470,6 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8454(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
@@ -525,8 +496,6 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8457(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
@@ -546,19 +515,13 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5894', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'n~5894', 1, True)
+    LOCAL(ctx, E, 'r~5895', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
@@ -568,7 +531,7 @@ def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5894', 1, True)
+    LOCAL(ctx, E, 'n~5894', 1, True)
     return True
 
 
@@ -578,7 +541,7 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'r~5895', 'energy', True)
     return True
 
 
@@ -589,22 +552,15 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~5900', E.get('left~5896'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~5901', E.get('r~5895'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
+        LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
         if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
     return t_7484(ctx, r1, s, E)
 
 
@@ -614,7 +570,7 @@ def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
     return True
 
 
@@ -635,7 +591,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5897', item, True)
+            LOCAL(ctx, E, 'rep~5897', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -651,15 +607,11 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5898', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
@@ -669,7 +621,7 @@ def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5898', 0, True)
     return True
 
 
@@ -688,14 +640,11 @@ def d_7488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
     return t_7491(ctx, k, s, E)
 
@@ -749,7 +698,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5900', E.get('left~5896'), True)
+    LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
     return True
 
 
@@ -759,25 +708,20 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5901', E.get('r~5895'), True)
+    LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
     return True
 
 
 def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
@@ -794,7 +738,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
     return True
 
 
@@ -806,8 +750,6 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8478(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
     return True
 
@@ -842,8 +784,6 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8483(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
@@ -870,8 +810,6 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8486(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])

@@ -49,7 +49,7 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5904: (lambda v_at_5905: ((v_vs_5904.get(v_at_5905, None) if type(v_vs_5904) is dict else KEY(v_vs_5904, v_at_5905, None)) if (True if ((num(v_at_5905) >= 0)) and ((num(v_at_5905) < num(FN['count'](ctx, None, v_vs_5904)))) else False) else 0))(((_w6.get(E.get('t~5903'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5903'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5903'))) is str else None) == 'game') else (_w9.get(E.get('t~5903'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5903'), 0)))))(((_w3.get((_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5903'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5903'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5903'))) is str else [])))
+    return (lambda v_vs_5904: (lambda v_at_5905: ((v_vs_5904.get(v_at_5905, None) if type(v_vs_5904) is dict else KEY(v_vs_5904, v_at_5905, None)) if (True if (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) >= 0)) and (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5904))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5903'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5903'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5903'))) is str else None) == 'game') else (_w10.get(E.get('t~5903'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5903'), 0)))))(((_w3.get((_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5903'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5903'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5903'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -67,7 +67,7 @@ def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5908'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None)) - num((_w3.get(E.get('r~5907'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5907'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5908'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5907'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5907'), 0)))) is int else num(_w5)))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -103,7 +103,7 @@ def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5910: (lambda v_at_5911: ((v_vs_5910.get(v_at_5911, None) if type(v_vs_5910) is dict else KEY(v_vs_5910, v_at_5911, None)) if (True if ((num(v_at_5911) >= 0)) and ((num(v_at_5911) < num(FN['count'](ctx, None, v_vs_5910)))) else False) else 0))(((_w6.get(E.get('t~5909'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5909'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5909'))) is str else None) == 'game') else (_w9.get(E.get('t~5909'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5909'), 0)))))(((_w3.get((_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5909'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5909'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5909'))) is str else [])))
+    return (lambda v_vs_5910: (lambda v_at_5911: ((v_vs_5910.get(v_at_5911, None) if type(v_vs_5910) is dict else KEY(v_vs_5910, v_at_5911, None)) if (True if (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) >= 0)) and (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5910))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5909'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5909'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5909'))) is str else None) == 'game') else (_w10.get(E.get('t~5909'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5909'), 0)))))(((_w3.get((_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5909'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5909'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5909'))) is str else [])))
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -121,7 +121,7 @@ def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5914'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None)) - num((_w3.get(E.get('r~5913'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5913'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5914'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5913'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5913'), 0)))) is int else num(_w5)))])])
 
 
 def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -157,7 +157,7 @@ def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5916: (lambda v_at_5917: ((v_vs_5916.get(v_at_5917, None) if type(v_vs_5916) is dict else KEY(v_vs_5916, v_at_5917, None)) if (True if ((num(v_at_5917) >= 0)) and ((num(v_at_5917) < num(FN['count'](ctx, None, v_vs_5916)))) else False) else 0))(((_w6.get(E.get('t~5915'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5915'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5915'))) is str else None) == 'game') else (_w9.get(E.get('t~5915'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5915'), 0)))))(((_w3.get((_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5915'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5915'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5915'))) is str else [])))
+    return (lambda v_vs_5916: (lambda v_at_5917: ((v_vs_5916.get(v_at_5917, None) if type(v_vs_5916) is dict else KEY(v_vs_5916, v_at_5917, None)) if (True if (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) >= 0)) and (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5916))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5915'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5915'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5915'))) is str else None) == 'game') else (_w10.get(E.get('t~5915'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5915'), 0)))))(((_w3.get((_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5915'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5915'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5915'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -175,7 +175,7 @@ def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5920'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None)) - num((_w3.get(E.get('r~5919'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5919'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5920'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5919'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5919'), 0)))) is int else num(_w5)))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -211,7 +211,7 @@ def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5922: (lambda v_at_5923: ((v_vs_5922.get(v_at_5923, None) if type(v_vs_5922) is dict else KEY(v_vs_5922, v_at_5923, None)) if (True if ((num(v_at_5923) >= 0)) and ((num(v_at_5923) < num(FN['count'](ctx, None, v_vs_5922)))) else False) else 0))(((_w6.get(E.get('t~5921'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5921'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5921'))) is str else None) == 'game') else (_w9.get(E.get('t~5921'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5921'), 0)))))(((_w3.get((_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5921'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5921'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5921'))) is str else [])))
+    return (lambda v_vs_5922: (lambda v_at_5923: ((v_vs_5922.get(v_at_5923, None) if type(v_vs_5922) is dict else KEY(v_vs_5922, v_at_5923, None)) if (True if (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) >= 0)) and (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5922))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5921'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5921'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5921'))) is str else None) == 'game') else (_w10.get(E.get('t~5921'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5921'), 0)))))(((_w3.get((_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5921'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5921'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5921'))) is str else [])))
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -229,7 +229,7 @@ def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5926'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None)) - num((_w3.get(E.get('r~5925'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5925'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5926'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5925'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5925'), 0)))) is int else num(_w5)))])])
 
 
 def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -265,7 +265,7 @@ def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5928: (lambda v_at_5929: ((v_vs_5928.get(v_at_5929, None) if type(v_vs_5928) is dict else KEY(v_vs_5928, v_at_5929, None)) if (True if ((num(v_at_5929) >= 0)) and ((num(v_at_5929) < num(FN['count'](ctx, None, v_vs_5928)))) else False) else 0))(((_w6.get(E.get('t~5927'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5927'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5927'))) is str else None) == 'game') else (_w9.get(E.get('t~5927'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5927'), 0)))))(((_w3.get((_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5927'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5927'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5927'))) is str else [])))
+    return (lambda v_vs_5928: (lambda v_at_5929: ((v_vs_5928.get(v_at_5929, None) if type(v_vs_5928) is dict else KEY(v_vs_5928, v_at_5929, None)) if (True if (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) >= 0)) and (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5928))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5927'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5927'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5927'))) is str else None) == 'game') else (_w10.get(E.get('t~5927'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5927'), 0)))))(((_w3.get((_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5927'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5927'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5927'))) is str else [])))
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -283,7 +283,7 @@ def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5932'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None)) - num((_w3.get(E.get('r~5931'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5931'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5932'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5931'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5931'), 0)))) is int else num(_w5)))])])
 
 
 def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -319,7 +319,7 @@ def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5934: (lambda v_at_5935: ((v_vs_5934.get(v_at_5935, None) if type(v_vs_5934) is dict else KEY(v_vs_5934, v_at_5935, None)) if (True if ((num(v_at_5935) >= 0)) and ((num(v_at_5935) < num(FN['count'](ctx, None, v_vs_5934)))) else False) else 0))(((_w6.get(E.get('t~5933'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~5933'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~5933'))) is str else None) == 'game') else (_w9.get(E.get('t~5933'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~5933'), 0)))))(((_w3.get((_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5933'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5933'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~5933'))) is str else [])))
+    return (lambda v_vs_5934: (lambda v_at_5935: ((v_vs_5934.get(v_at_5935, None) if type(v_vs_5934) is dict else KEY(v_vs_5934, v_at_5935, None)) if (True if (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) >= 0)) and (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5934))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5933'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5933'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5933'))) is str else None) == 'game') else (_w10.get(E.get('t~5933'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5933'), 0)))))(((_w3.get((_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5933'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5933'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5933'))) is str else [])))
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -337,7 +337,7 @@ def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5938'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None)) - num((_w3.get(E.get('r~5937'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~5937'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5938'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5937'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5937'), 0)))) is int else num(_w5)))])])
 
 
 def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -371,15 +371,12 @@ def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5903', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -391,24 +388,18 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5903', 'residential', True)
     return True
 
 
 def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5906', x_8490(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~5907', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -420,7 +411,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5906', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
     return True
 
 
@@ -430,25 +421,20 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'r~5907', 'money', True)
     return True
 
 
 def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
@@ -465,7 +451,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
     return True
 
 
@@ -477,8 +463,6 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
     return True
 
@@ -513,8 +497,6 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8498(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
@@ -541,8 +523,6 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8501(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
@@ -562,21 +542,16 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5909', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5915', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -588,24 +563,18 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5909', 'residential', True)
     return True
 
 
 def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5912', x_8505(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~5913', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -617,7 +586,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5912', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
     return True
 
 
@@ -627,25 +596,20 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'r~5913', 'money', True)
     return True
 
 
 def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
@@ -662,7 +626,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
     return True
 
 
@@ -674,8 +638,6 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8508(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
     return True
 
@@ -710,8 +672,6 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
@@ -738,8 +698,6 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8516(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
@@ -764,24 +722,18 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5915', 'industrial', True)
     return True
 
 
 def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5918', x_8520(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~5919', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -793,7 +745,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5918', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
     return True
 
 
@@ -803,25 +755,20 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'r~5919', 'money', True)
     return True
 
 
 def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
@@ -838,7 +785,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
     return True
 
 
@@ -850,8 +797,6 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8523(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
     return True
 
@@ -886,8 +831,6 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
@@ -914,8 +857,6 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8531(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
@@ -935,15 +876,12 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5921', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -955,24 +893,18 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5921', 'resort', True)
     return True
 
 
 def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5924', x_8535(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~5925', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -984,7 +916,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5924', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
     return True
 
 
@@ -994,25 +926,20 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'r~5925', 'money', True)
     return True
 
 
 def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
@@ -1029,7 +956,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
     return True
 
 
@@ -1041,8 +968,6 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8538(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
     return True
 
@@ -1077,8 +1002,6 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
@@ -1105,8 +1028,6 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8546(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
@@ -1126,21 +1047,16 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5927', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5933', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -1152,24 +1068,18 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5927', 'resort', True)
     return True
 
 
 def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5930', x_8550(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~5931', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -1181,7 +1091,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5930', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
     return True
 
 
@@ -1191,25 +1101,20 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'r~5931', 'money', True)
     return True
 
 
 def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
@@ -1226,7 +1131,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
     return True
 
 
@@ -1238,8 +1143,6 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8553(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
     return True
 
@@ -1274,8 +1177,6 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
@@ -1302,8 +1203,6 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8561(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
@@ -1328,24 +1227,18 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5933', 'commercial', True)
     return True
 
 
 def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5936', x_8565(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~5937', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -1357,7 +1250,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5936', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
     return True
 
 
@@ -1367,25 +1260,20 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'r~5937', 'money', True)
     return True
 
 
 def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
@@ -1402,7 +1290,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
     return True
 
 
@@ -1414,8 +1302,6 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8568(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
     return True
 
@@ -1450,8 +1336,6 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
@@ -1478,8 +1362,6 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8576(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])

@@ -55,7 +55,7 @@ def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6048'))) and ((num(E.get('left~6049')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6048'))) and (((_w3 if type((_w3 := E.get('left~6049'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -91,7 +91,7 @@ def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6055'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None)) - num((_w3.get(E.get('r~6054'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6054'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6055'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6054'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6054'), 0)))) is int else num(_w5)))])])
 
 
 def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -131,7 +131,7 @@ def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6057'))) and ((num(E.get('left~6058')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6057'))) and (((_w3 if type((_w3 := E.get('left~6058'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -167,7 +167,7 @@ def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6064'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None)) - num((_w3.get(E.get('r~6063'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6063'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6064'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6063'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6063'), 0)))) is int else num(_w5)))])])
 
 
 def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -201,19 +201,13 @@ def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6047', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6048', 'money', True)
+    LOCAL(ctx, E, 'n~6047', 3, True)
+    LOCAL(ctx, E, 'r~6048', 'money', True)
     return t_7699(ctx, k, s, E)
 
 
@@ -223,7 +217,7 @@ def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6047', 3, True)
+    LOCAL(ctx, E, 'n~6047', 3, True)
     return True
 
 
@@ -233,7 +227,7 @@ def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6048', 'money', True)
+    LOCAL(ctx, E, 'r~6048', 'money', True)
     return True
 
 
@@ -244,22 +238,15 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6053', E.get('left~6049'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6054', E.get('r~6048'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6053', E.get('left~6049'), True)
+        LOCAL(ctx, E, 'r~6054', E.get('r~6048'), True)
         if not d_7713(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6049', E.get('n~6047'), True)
+    LOCAL(ctx, E, 'left~6049', E.get('n~6047'), True)
     return t_7701(ctx, r1, s, E)
 
 
@@ -269,7 +256,7 @@ def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6049', E.get('n~6047'), True)
+    LOCAL(ctx, E, 'left~6049', E.get('n~6047'), True)
     return True
 
 
@@ -290,7 +277,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6050', item, True)
+            LOCAL(ctx, E, 'rep~6050', item, True)
             if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -306,15 +293,11 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7710, E, 'left~6049', E.get('taken~6051'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6051', 0, True)
+    LOCAL(ctx, E, 'taken~6051', 0, True)
     return t_7704(ctx, r1, s, E)
 
 
@@ -324,7 +307,7 @@ def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6051', 0, True)
+    LOCAL(ctx, E, 'taken~6051', 0, True)
     return True
 
 
@@ -343,14 +326,11 @@ def d_7705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6051', E.get('instead~6052'))
     return t_7708(ctx, k, s, E)
 
@@ -404,7 +384,7 @@ def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6053', E.get('left~6049'), True)
+    LOCAL(ctx, E, 'n~6053', E.get('left~6049'), True)
     return True
 
 
@@ -414,25 +394,20 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6054', E.get('r~6048'), True)
+    LOCAL(ctx, E, 'r~6054', E.get('r~6048'), True)
     return True
 
 
 def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6055', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6055', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6054'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6055'), '+=', False, K[2])
@@ -449,7 +424,7 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6055', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6055', x_8735(ctx, E), True)
     return True
 
 
@@ -461,8 +436,6 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8736(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6055', x_8738(ctx, E))
     return True
 
@@ -497,8 +470,6 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8741(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6054'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6055'), '-=', False, K[3])
@@ -525,8 +496,6 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8744(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6055'), '+=', False, K[4])
@@ -546,19 +515,13 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6056', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6057', 'energy', True)
+    LOCAL(ctx, E, 'n~6056', 2, True)
+    LOCAL(ctx, E, 'r~6057', 'energy', True)
     return t_7725(ctx, k, s, E)
 
 
@@ -568,7 +531,7 @@ def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6056', 2, True)
+    LOCAL(ctx, E, 'n~6056', 2, True)
     return True
 
 
@@ -578,7 +541,7 @@ def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6057', 'energy', True)
+    LOCAL(ctx, E, 'r~6057', 'energy', True)
     return True
 
 
@@ -589,22 +552,15 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6062', E.get('left~6058'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6063', E.get('r~6057'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6062', E.get('left~6058'), True)
+        LOCAL(ctx, E, 'r~6063', E.get('r~6057'), True)
         if not d_7739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6058', E.get('n~6056'), True)
+    LOCAL(ctx, E, 'left~6058', E.get('n~6056'), True)
     return t_7727(ctx, r1, s, E)
 
 
@@ -614,7 +570,7 @@ def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6058', E.get('n~6056'), True)
+    LOCAL(ctx, E, 'left~6058', E.get('n~6056'), True)
     return True
 
 
@@ -635,7 +591,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6059', item, True)
+            LOCAL(ctx, E, 'rep~6059', item, True)
             if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -651,15 +607,11 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7736, E, 'left~6058', E.get('taken~6060'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6060', 0, True)
+    LOCAL(ctx, E, 'taken~6060', 0, True)
     return t_7730(ctx, r1, s, E)
 
 
@@ -669,7 +621,7 @@ def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6060', 0, True)
+    LOCAL(ctx, E, 'taken~6060', 0, True)
     return True
 
 
@@ -688,14 +640,11 @@ def d_7731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6060', E.get('instead~6061'))
     return t_7734(ctx, k, s, E)
 
@@ -749,7 +698,7 @@ def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6062', E.get('left~6058'), True)
+    LOCAL(ctx, E, 'n~6062', E.get('left~6058'), True)
     return True
 
 
@@ -759,25 +708,20 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6063', E.get('r~6057'), True)
+    LOCAL(ctx, E, 'r~6063', E.get('r~6057'), True)
     return True
 
 
 def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6064', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6064', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6063'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6064'), '+=', False, K[2])
@@ -794,7 +738,7 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6064', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6064', x_8764(ctx, E), True)
     return True
 
 
@@ -806,8 +750,6 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8765(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6064', x_8767(ctx, E))
     return True
 
@@ -842,8 +784,6 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8770(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6063'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6064'), '-=', False, K[3])
@@ -870,8 +810,6 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8773(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6064'), '+=', False, K[4])

@@ -58,25 +58,25 @@ K = [
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * num(((num((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None)) - num((_w2.get('nature_reserve', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'nature_reserve', 0)))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6066 for v_x_6066 in items_of(KEY(ctx.state.get('places'), v_s_6065, [])) if (True if (((v_x_6066.get('piece', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'piece', None)) == 'nature_reserve')) and (((v_x_6066.get('owner', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'owner', None)) == E.get('you'))) else False)]) for v_s_6065 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6066 for v_x_6066 in items_of(KEY(ctx.state.get('places'), v_s_6065, [])) if (True if (((v_x_6066.get('piece', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'piece', None)) == 'nature_reserve')) and (((v_x_6066.get('owner', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'owner', None)) == E.get('you'))) else False)]) for v_s_6065 in items_of(ctx.state.get('places'))])))) is int else num(_w5))))
 
 
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * num(FN['sum'](ctx, None, [len([v_x_6068 for v_x_6068 in items_of(KEY(ctx.state.get('places'), v_s_6067, [])) if (True if (((v_x_6068.get('piece', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'piece', None)) == 'transformer')) and (((v_x_6068.get('owner', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'owner', None)) == E.get('you'))) else False)]) for v_s_6067 in items_of(ctx.state.get('places')) if any([((v_y_6069.get('piece', None) if type(v_y_6069) is dict else KEY(v_y_6069, 'piece', None)) == 'electrical_pole') for v_y_6069 in items_of(KEY(ctx.state.get('places'), v_s_6067, []))])]))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_6068 for v_x_6068 in items_of(KEY(ctx.state.get('places'), v_s_6067, [])) if (True if (((v_x_6068.get('piece', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'piece', None)) == 'transformer')) and (((v_x_6068.get('owner', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'owner', None)) == E.get('you'))) else False)]) for v_s_6067 in items_of(ctx.state.get('places')) if any([((v_y_6069.get('piece', None) if type(v_y_6069) is dict else KEY(v_y_6069, 'piece', None)) == 'electrical_pole') for v_y_6069 in items_of(KEY(ctx.state.get('places'), v_s_6067, []))])]))) is int else num(_w1))))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6075: (lambda v_nxt_6076: (AR('+', v_nxt_6076, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6073'))) is str else None) != None)) and ((num(v_nxt_6076) >= 0)) and ((v_nxt_6076 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6073'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0))))) else False) else v_nxt_6076))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6073'))) is str else None) if (True if ((num(v_at_6075) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6073'))) is str else None) != None)) else False) else AR('+', v_at_6075, 1))))(((_w1.get(E.get('t~6073'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6073'))) is str else None) == 'game') else (_w4.get(E.get('t~6073'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6073'), 0))))
+    return (lambda v_at_6075: (lambda v_nxt_6076: (AR('+', v_nxt_6076, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6073'))) is str else None) != None)) and (((v_nxt_6076 if type(v_nxt_6076) is int else num(v_nxt_6076)) >= 0)) and ((v_nxt_6076 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6073'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0))))) else False) else v_nxt_6076))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6073'))) is str else None) if (True if (((v_at_6075 if type(v_at_6075) is int else num(v_at_6075)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6073'))) is str else None) != None)) else False) else AR('+', v_at_6075, 1))))(((_w1.get(E.get('t~6073'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6073'))) is str else None) == 'game') else (_w4.get(E.get('t~6073'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6073'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if ((num(E.get('nxt~6077')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6073'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6073'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6073'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6073'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6073'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6073'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6073'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6073'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6073'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6073'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6073'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6073'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6073'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6073'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6073'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6073'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6073')) != None)) and ((num(E.get('nxt~6077')) > num(FLD(ctx, K[0], E.get('t~6073'))))) else False)) or ((lambda v_at_6078: (lambda v_built_6081: any([(True if ((num(v_at_6078) < num((v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None))))) and ((num((v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None))) <= num(E.get('nxt~6077')))) and ((num(v_built_6081) < num((v_l_6082.get('towers', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'towers', None))))) else False) for v_l_6082 in items_of(GET(ctx, 'tracks', E.get('t~6073'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6080 for v_x_6080 in items_of(KEY(ctx.state.get('places'), v_s_6079, [])) if (True if (((v_x_6080.get('piece', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'piece', None)) == 'tower')) and (((v_x_6080.get('owner', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'owner', None)) == E.get('you'))) else False)]) for v_s_6079 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6073'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6073'))) is str else None) == 'game') else (_w16.get(E.get('t~6073'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6073'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~6077'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6073'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6073'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6073'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6073'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6073'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6073'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6073'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6073'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6073'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6073'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6073'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6073'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6073'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6073'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6073'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6073'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6073')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6077'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6073')))) is int else num(_w20)))) else False)) or ((lambda v_at_6078: (lambda v_built_6081: any([(True if (((v_at_6078 if type(v_at_6078) is int else num(v_at_6078)) < (_w29 if type((_w29 := (v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6077'))) is int else num(_w31)))) and (((v_built_6081 if type(v_built_6081) is int else num(v_built_6081)) < (_w32 if type((_w32 := (v_l_6082.get('towers', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6082 in items_of(GET(ctx, 'tracks', E.get('t~6073'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6080 for v_x_6080 in items_of(KEY(ctx.state.get('places'), v_s_6079, [])) if (True if (((v_x_6080.get('piece', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'piece', None)) == 'tower')) and (((v_x_6080.get('owner', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'owner', None)) == E.get('you'))) else False)]) for v_s_6079 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6073'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6073'))) is str else None) == 'game') else (_w24.get(E.get('t~6073'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6073'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -154,13 +154,13 @@ def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6086')))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6086'))) is int else num(_w10)))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6085') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~6085') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w3, 'pair', None)))
 
 
 def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -244,7 +244,7 @@ def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6085'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6086')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6085'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6085'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6085'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6085'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6085'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6085'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6085'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6085'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6085'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6085'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6085'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6085'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6085'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6085'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6085'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6085'))) is str else [])))) > 0) else 1000000))))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6085'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6086'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6085'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6085'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6085'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6085'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6085'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6085'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6085'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6085'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6085'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6085'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6085'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6085'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6085'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6085'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6085'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6085'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -264,7 +264,7 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0))) >= num(E.get('n~6098')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6098'))) is int else num(_w4)))
 
 
 def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -300,7 +300,7 @@ def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0))) >= num(E.get('n~6102')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6102'))) is int else num(_w4)))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -336,7 +336,7 @@ def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0))) >= num(E.get('n~6098')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6098'))) is int else num(_w4)))
 
 
 def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -372,7 +372,7 @@ def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0))) >= num(E.get('n~6102')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6102'))) is int else num(_w4)))
 
 
 def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -408,13 +408,13 @@ def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6111: (lambda v_nxt_6112: (AR('+', v_nxt_6112, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6109'))) is str else None) != None)) and ((num(v_nxt_6112) >= 0)) and ((v_nxt_6112 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6109'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0))))) else False) else v_nxt_6112))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6109'))) is str else None) if (True if ((num(v_at_6111) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6109'))) is str else None) != None)) else False) else AR('+', v_at_6111, 1))))(((_w1.get(E.get('t~6109'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6109'))) is str else None) == 'game') else (_w4.get(E.get('t~6109'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6109'), 0))))
+    return (lambda v_at_6111: (lambda v_nxt_6112: (AR('+', v_nxt_6112, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6109'))) is str else None) != None)) and (((v_nxt_6112 if type(v_nxt_6112) is int else num(v_nxt_6112)) >= 0)) and ((v_nxt_6112 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6109'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0))))) else False) else v_nxt_6112))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6109'))) is str else None) if (True if (((v_at_6111 if type(v_at_6111) is int else num(v_at_6111)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6109'))) is str else None) != None)) else False) else AR('+', v_at_6111, 1))))(((_w1.get(E.get('t~6109'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6109'))) is str else None) == 'game') else (_w4.get(E.get('t~6109'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6109'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if ((num(E.get('nxt~6113')) > num(((ctx.index.plain['tracks'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('t~6109'))) is str else None) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6109'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w5.get((_w4.get(E.get('t~6109'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6109'), 0)), None) if type((_w5 := (ctx.index.plain['tracks'].get(_w3, NOREC).get('sides', []) if type((_w3 := E.get('t~6109'))) is str else []))) is dict else KEY(_w5, (_w4.get(E.get('t~6109'), 0) if type((_w4 := ctx.state.get('sides'))) is dict else KEY(_w4, E.get('t~6109'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6109'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w7, NOREC).get('values', []) if type((_w7 := E.get('t~6109'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w10.get((_w9.get(E.get('t~6109'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6109'), 0)), None) if type((_w10 := (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6109'))) is str else []))) is dict else KEY(_w10, (_w9.get(E.get('t~6109'), 0) if type((_w9 := ctx.state.get('sides'))) is dict else KEY(_w9, E.get('t~6109'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6109'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w12, NOREC).get('values', []) if type((_w12 := E.get('t~6109'))) is str else [])))) > 0) else 1000000))))) or ((True if ((FLD(ctx, K[0], E.get('t~6109')) != None)) and ((num(E.get('nxt~6113')) > num(FLD(ctx, K[0], E.get('t~6109'))))) else False)) or ((lambda v_at_6114: (lambda v_built_6117: any([(True if ((num(v_at_6114) < num((v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None))))) and ((num((v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None))) <= num(E.get('nxt~6113')))) and ((num(v_built_6117) < num((v_l_6118.get('towers', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'towers', None))))) else False) for v_l_6118 in items_of(GET(ctx, 'tracks', E.get('t~6109'), 'locks', []))]))(((num((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None)) - num((_w18.get('tower', 0) if type((_w18 := (ctx.state['players'][_w17] if type((_w17 := E.get('you'))) is int and 0 <= _w17 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w18, 'tower', 0)))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6116 for v_x_6116 in items_of(KEY(ctx.state.get('places'), v_s_6115, [])) if (True if (((v_x_6116.get('piece', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'piece', None)) == 'tower')) and (((v_x_6116.get('owner', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'owner', None)) == E.get('you'))) else False)]) for v_s_6115 in items_of(ctx.state.get('places'))]))))(((_w13.get(E.get('t~6109'), 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w14, NOREC).get('scope', None) if type((_w14 := E.get('t~6109'))) is str else None) == 'game') else (_w16.get(E.get('t~6109'), 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w16, E.get('t~6109'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~6113'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6109'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6109'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6109'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6109'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6109'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6109'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6109'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6109'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6109'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6109'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6109'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6109'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6109'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6109'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6109'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6109'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6109')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6113'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6109')))) is int else num(_w20)))) else False)) or ((lambda v_at_6114: (lambda v_built_6117: any([(True if (((v_at_6114 if type(v_at_6114) is int else num(v_at_6114)) < (_w29 if type((_w29 := (v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6113'))) is int else num(_w31)))) and (((v_built_6117 if type(v_built_6117) is int else num(v_built_6117)) < (_w32 if type((_w32 := (v_l_6118.get('towers', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6118 in items_of(GET(ctx, 'tracks', E.get('t~6109'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6116 for v_x_6116 in items_of(KEY(ctx.state.get('places'), v_s_6115, [])) if (True if (((v_x_6116.get('piece', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'piece', None)) == 'tower')) and (((v_x_6116.get('owner', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'owner', None)) == E.get('you'))) else False)]) for v_s_6115 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6109'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6109'))) is str else None) == 'game') else (_w24.get(E.get('t~6109'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6109'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -492,13 +492,13 @@ def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'pair', None)) != None)) and ((num(((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0)))) >= num(E.get('at~6122')))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6122'))) is int else num(_w10)))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6121') if (num(FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None)))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~6121') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w3, 'pair', None)))
 
 
 def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
@@ -582,7 +582,7 @@ def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6121'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and ((num(E.get('at~6122')) >= num(((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6121'))) is str else None) if ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6121'))) is str else None) != None) else ((num(FN['count'](ctx, None, ((_w7.get((_w6.get(E.get('t~6121'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6121'), 0)), None) if type((_w7 := (ctx.index.plain['tracks'].get(_w5, NOREC).get('sides', []) if type((_w5 := E.get('t~6121'))) is str else []))) is dict else KEY(_w7, (_w6.get(E.get('t~6121'), 0) if type((_w6 := ctx.state.get('sides'))) is dict else KEY(_w6, E.get('t~6121'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w8, NOREC).get('sides', []) if type((_w8 := E.get('t~6121'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6121'))) is str else [])))) - 1) if (num(FN['count'](ctx, None, ((_w12.get((_w11.get(E.get('t~6121'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6121'), 0)), None) if type((_w12 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('sides', []) if type((_w10 := E.get('t~6121'))) is str else []))) is dict else KEY(_w12, (_w11.get(E.get('t~6121'), 0) if type((_w11 := ctx.state.get('sides'))) is dict else KEY(_w11, E.get('t~6121'), 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6121'))) is str else []))) > 0) else (ctx.index.plain['tracks'].get(_w14, NOREC).get('values', []) if type((_w14 := E.get('t~6121'))) is str else [])))) > 0) else 1000000))))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6121'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6122'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6121'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6121'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6121'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6121'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6121'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6121'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6121'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6121'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -604,14 +604,9 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     def r1():
         return t_7802(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6070', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6071', 'nature_income', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~6070', 1, True)
+    LOCAL(ctx, E, 't~6071', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -621,7 +616,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6070', 1, True)
+    LOCAL(ctx, E, 'k~6070', 1, True)
     return True
 
 
@@ -631,28 +626,19 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6071', 'nature_income', True)
+    LOCAL(ctx, E, 't~6071', 'nature_income', True)
     return True
 
 
 def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6072', E.get('k~6070'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6073', E.get('t~6071'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6074', 'effect', True)
+    LOCAL(ctx, E, 'k~6072', E.get('k~6070'), True)
+    LOCAL(ctx, E, 't~6073', E.get('t~6071'), True)
+    LOCAL(ctx, E, 'col~6074', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -662,7 +648,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6072', E.get('k~6070'), True)
+    LOCAL(ctx, E, 'k~6072', E.get('k~6070'), True)
     return True
 
 
@@ -672,7 +658,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6073', E.get('t~6071'), True)
+    LOCAL(ctx, E, 't~6073', E.get('t~6071'), True)
     return True
 
 
@@ -682,7 +668,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6074', 'effect', True)
+    LOCAL(ctx, E, 'col~6074', 'effect', True)
     return True
 
 
@@ -707,34 +693,19 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6083', E.get('t~6073'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'pos~6084', E.get('nxt~6077'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~6083', E.get('t~6073'), True)
+        LOCAL(ctx, E, 'pos~6084', E.get('nxt~6077'), True)
         if not d_7762(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6085', E.get('t~6073'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'at~6086', E.get('nxt~6077'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'col~6087', E.get('col~6074'), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~6085', E.get('t~6073'), True)
+        LOCAL(ctx, E, 'at~6086', E.get('nxt~6077'), True)
+        LOCAL(ctx, E, 'col~6087', E.get('col~6074'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'nxt~6077', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6077', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -744,7 +715,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6077', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6077', x_8784(ctx, E), True)
     return True
 
 
@@ -772,7 +743,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6083', E.get('t~6073'), True)
+    LOCAL(ctx, E, 't~6083', E.get('t~6073'), True)
     return True
 
 
@@ -782,7 +753,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6084', E.get('nxt~6077'), True)
+    LOCAL(ctx, E, 'pos~6084', E.get('nxt~6077'), True)
     return True
 
 
@@ -794,15 +765,11 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6083'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~6084'), '=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6083'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~6084'), '=', False, K[5])
@@ -839,7 +806,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6085', E.get('t~6073'), True)
+    LOCAL(ctx, E, 't~6085', E.get('t~6073'), True)
     return True
 
 
@@ -849,7 +816,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6086', E.get('nxt~6077'), True)
+    LOCAL(ctx, E, 'at~6086', E.get('nxt~6077'), True)
     return True
 
 
@@ -859,7 +826,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6087', E.get('col~6074'), True)
+    LOCAL(ctx, E, 'col~6087', E.get('col~6074'), True)
     return True
 
 
@@ -881,9 +848,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6089', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6089', E.get('t~6085'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -893,7 +858,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6089', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6089', E.get('t~6085'), True)
     return True
 
 
@@ -905,18 +870,11 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6090'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6090', x_8797(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6090', x_8797(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6089'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
@@ -927,7 +885,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6090', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~6090', x_8797(ctx, E), True)
     return True
 
 
@@ -958,7 +916,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6088', item, True)
+            LOCAL(ctx, E, 'sp~6088', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1037,19 +995,14 @@ def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'owner~6091', x_8810(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6091', x_8810(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6093', E.get('owner~6091'), True)
+    LOCAL(ctx, E, 'label~6093', E.get('owner~6091'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -1059,7 +1012,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6091', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6091', x_8810(ctx, E), True)
     return True
 
 
@@ -1069,7 +1022,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6093', E.get('owner~6091'), True)
+    LOCAL(ctx, E, 'label~6093', E.get('owner~6091'), True)
     return True
 
 
@@ -1081,18 +1034,11 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6094'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6094', x_8812(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6094', x_8812(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6093'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
@@ -1103,7 +1049,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6094', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~6094', x_8812(ctx, E), True)
     return True
 
 
@@ -1134,7 +1080,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6092', item, True)
+            LOCAL(ctx, E, 'b~6092', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1189,7 +1135,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6095', item, True)
+            LOCAL(ctx, E, 'rw~6095', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1198,21 +1144,15 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6085'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6096', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6096', E.get('t~6085'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1234,7 +1174,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6096', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6096', E.get('t~6085'), True)
     return True
 
 
@@ -1246,18 +1186,11 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6097'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6097', x_8826(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6097', x_8826(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6096'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
@@ -1268,7 +1201,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6097', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~6097', x_8826(ctx, E), True)
     return True
 
 
@@ -1309,8 +1242,6 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8832(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
     return True
 
@@ -1339,19 +1270,12 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6106', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6107', 'nature_income', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'k~6106', 2, True)
+        LOCAL(ctx, E, 't~6107', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8835(ctx, E):
         return False
     return t_7832(ctx, r1, s, E)
@@ -1376,19 +1300,13 @@ def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
 
 
 def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6098', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'n~6098', 2, True)
+    LOCAL(ctx, E, 'r~6099', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1400,7 +1318,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6098', 2, True)
+    LOCAL(ctx, E, 'n~6098', 2, True)
     return True
 
 
@@ -1410,29 +1328,21 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'r~6099', 'energy', True)
     return True
 
 
 def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8838(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6100', E.get('n~6098'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6101', E.get('r~6099'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
+    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1455,7 +1365,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6100', E.get('n~6098'), True)
+    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
     return True
 
 
@@ -1465,19 +1375,16 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6101', E.get('r~6099'), True)
+    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
     return True
 
 
 def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
@@ -1508,8 +1415,6 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6101'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
@@ -1536,8 +1441,6 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8846(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
@@ -1557,19 +1460,13 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6102', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'n~6102', 1, True)
+    LOCAL(ctx, E, 'r~6103', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1581,7 +1478,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6102', 1, True)
+    LOCAL(ctx, E, 'n~6102', 1, True)
     return True
 
 
@@ -1591,29 +1488,21 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'r~6103', 'batteries', True)
     return True
 
 
 def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8852(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6104', E.get('n~6102'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6105', E.get('r~6103'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
+    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1636,7 +1525,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6104', E.get('n~6102'), True)
+    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
     return True
 
 
@@ -1646,19 +1535,16 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6105', E.get('r~6103'), True)
+    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
     return True
 
 
 def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
@@ -1689,8 +1575,6 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6105'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
@@ -1717,8 +1601,6 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8860(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
@@ -1745,19 +1627,13 @@ def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
 
 
 def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6098', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'n~6098', 2, True)
+    LOCAL(ctx, E, 'r~6099', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1769,7 +1645,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6098', 2, True)
+    LOCAL(ctx, E, 'n~6098', 2, True)
     return True
 
 
@@ -1779,29 +1655,21 @@ def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'r~6099', 'energy', True)
     return True
 
 
 def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8866(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6100', E.get('n~6098'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6101', E.get('r~6099'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
+    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1824,7 +1692,7 @@ def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6100', E.get('n~6098'), True)
+    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
     return True
 
 
@@ -1834,19 +1702,16 @@ def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6101', E.get('r~6099'), True)
+    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
     return True
 
 
 def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
@@ -1877,8 +1742,6 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8871(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6101'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
@@ -1905,8 +1768,6 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8874(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
@@ -1926,19 +1787,13 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6102', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'n~6102', 1, True)
+    LOCAL(ctx, E, 'r~6103', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1950,7 +1805,7 @@ def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6102', 1, True)
+    LOCAL(ctx, E, 'n~6102', 1, True)
     return True
 
 
@@ -1960,29 +1815,21 @@ def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'r~6103', 'batteries', True)
     return True
 
 
 def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_8880(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6104', E.get('n~6102'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6105', E.get('r~6103'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
+    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -2005,7 +1852,7 @@ def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6104', E.get('n~6102'), True)
+    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
     return True
 
 
@@ -2015,19 +1862,16 @@ def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6105', E.get('r~6103'), True)
+    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
     return True
 
 
 def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
@@ -2058,8 +1902,6 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8885(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6105'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
@@ -2086,8 +1928,6 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8888(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
@@ -2112,7 +1952,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6106', 2, True)
+    LOCAL(ctx, E, 'k~6106', 2, True)
     return True
 
 
@@ -2122,28 +1962,19 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6107', 'nature_income', True)
+    LOCAL(ctx, E, 't~6107', 'nature_income', True)
     return True
 
 
 def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6108', E.get('k~6106'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~6109', E.get('t~6107'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'col~6110', 'effect', True)
+    LOCAL(ctx, E, 'k~6108', E.get('k~6106'), True)
+    LOCAL(ctx, E, 't~6109', E.get('t~6107'), True)
+    LOCAL(ctx, E, 'col~6110', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -2153,7 +1984,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6108', E.get('k~6106'), True)
+    LOCAL(ctx, E, 'k~6108', E.get('k~6106'), True)
     return True
 
 
@@ -2163,7 +1994,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6109', E.get('t~6107'), True)
+    LOCAL(ctx, E, 't~6109', E.get('t~6107'), True)
     return True
 
 
@@ -2173,7 +2004,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6110', 'effect', True)
+    LOCAL(ctx, E, 'col~6110', 'effect', True)
     return True
 
 
@@ -2198,34 +2029,19 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6119', E.get('t~6109'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'pos~6120', E.get('nxt~6113'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~6119', E.get('t~6109'), True)
+        LOCAL(ctx, E, 'pos~6120', E.get('nxt~6113'), True)
         if not d_7872(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~6121', E.get('t~6109'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'at~6122', E.get('nxt~6113'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'col~6123', E.get('col~6110'), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~6121', E.get('t~6109'), True)
+        LOCAL(ctx, E, 'at~6122', E.get('nxt~6113'), True)
+        LOCAL(ctx, E, 'col~6123', E.get('col~6110'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'nxt~6113', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6113', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -2235,7 +2051,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6113', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6113', x_8898(ctx, E), True)
     return True
 
 
@@ -2263,7 +2079,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6119', E.get('t~6109'), True)
+    LOCAL(ctx, E, 't~6119', E.get('t~6109'), True)
     return True
 
 
@@ -2273,7 +2089,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6120', E.get('nxt~6113'), True)
+    LOCAL(ctx, E, 'pos~6120', E.get('nxt~6113'), True)
     return True
 
 
@@ -2285,15 +2101,11 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6119'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~6120'), '=', False, K[4])
     else:
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6119'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~6120'), '=', False, K[5])
@@ -2330,7 +2142,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6121', E.get('t~6109'), True)
+    LOCAL(ctx, E, 't~6121', E.get('t~6109'), True)
     return True
 
 
@@ -2340,7 +2152,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6122', E.get('nxt~6113'), True)
+    LOCAL(ctx, E, 'at~6122', E.get('nxt~6113'), True)
     return True
 
 
@@ -2350,7 +2162,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'col~6123', E.get('col~6110'), True)
+    LOCAL(ctx, E, 'col~6123', E.get('col~6110'), True)
     return True
 
 
@@ -2372,9 +2184,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6125', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6125', E.get('t~6121'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -2384,7 +2194,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6125', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6125', E.get('t~6121'), True)
     return True
 
 
@@ -2396,18 +2206,11 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6126'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6126', x_8911(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6126', x_8911(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6125'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
@@ -2418,7 +2221,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6126', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~6126', x_8911(ctx, E), True)
     return True
 
 
@@ -2449,7 +2252,7 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6124', item, True)
+            LOCAL(ctx, E, 'sp~6124', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2528,19 +2331,14 @@ def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'owner~6127', x_8924(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'owner~6127', x_8924(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6129', E.get('owner~6127'), True)
+    LOCAL(ctx, E, 'label~6129', E.get('owner~6127'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2550,7 +2348,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6127', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6127', x_8924(ctx, E), True)
     return True
 
 
@@ -2560,7 +2358,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6129', E.get('owner~6127'), True)
+    LOCAL(ctx, E, 'label~6129', E.get('owner~6127'), True)
     return True
 
 
@@ -2572,18 +2370,11 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6130'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6130', x_8926(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6130', x_8926(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6129'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
@@ -2594,7 +2385,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6130', x_8926(ctx, E), True)
+    LOCAL(ctx, E, 'was~6130', x_8926(ctx, E), True)
     return True
 
 
@@ -2625,7 +2416,7 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~6128', item, True)
+            LOCAL(ctx, E, 'b~6128', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2680,7 +2471,7 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6131', item, True)
+            LOCAL(ctx, E, 'rw~6131', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2689,21 +2480,15 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
 
 
 def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6121'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6132', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6132', E.get('t~6121'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2725,7 +2510,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6132', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6132', E.get('t~6121'), True)
     return True
 
 
@@ -2737,18 +2522,11 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6133'), '=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6133', x_8940(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6133', x_8940(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6132'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
@@ -2759,7 +2537,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6133', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~6133', x_8940(ctx, E), True)
     return True
 
 
@@ -2800,8 +2578,6 @@ def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8946(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
     return True
 

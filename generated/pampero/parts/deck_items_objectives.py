@@ -51,7 +51,7 @@ K = [
 def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6136: (lambda v_at_6137: ((v_vs_6136.get(v_at_6137, None) if type(v_vs_6136) is dict else KEY(v_vs_6136, v_at_6137, None)) if (True if ((num(v_at_6137) >= 0)) and ((num(v_at_6137) < num(FN['count'](ctx, None, v_vs_6136)))) else False) else 0))(((_w3.get(v_t_6135, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6135, 0)) if ((ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('scope', None) if type(v_t_6135) is str else None) == 'game') else (_w5.get(v_t_6135, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6135, 0)))))(((_w2.get((_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('values', []) if type(v_t_6135) is str else []))) for v_t_6135 in [v_t_6134 for v_t_6134 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('group', None) if type(v_t_6134) is str else None) == 'income')]])) >= 30))
+    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_vs_6136: (lambda v_at_6137: ((v_vs_6136.get(v_at_6137, None) if type(v_vs_6136) is dict else KEY(v_vs_6136, v_at_6137, None)) if (True if (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) >= 0)) and (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6136))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6135, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6135, 0)) if ((ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('scope', None) if type(v_t_6135) is str else None) == 'game') else (_w6.get(v_t_6135, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6135, 0)))))(((_w2.get((_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('values', []) if type(v_t_6135) is str else []))) for v_t_6135 in [v_t_6134 for v_t_6134 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('group', None) if type(v_t_6134) is str else None) == 'income')]]))) is int else num(_w8)) >= 30))
 
 
 def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -61,7 +61,7 @@ def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6141'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6139'))) and ((num(E.get('left~6140')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6141'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6139'))) and (((_w3 if type((_w3 := E.get('left~6140'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -97,7 +97,7 @@ def x_8970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6146'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6145'))) is str else None)) - num((_w3.get(E.get('r~6145'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6145'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6146'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6145'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6145'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6145'), 0)))) is int else num(_w5)))])])
 
 
 def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -139,7 +139,7 @@ def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
 def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6157')) * num(E.get('k~6159')))
+    return ((_w1 if type((_w1 := E.get('n~6157'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6159'))) is int else num(_w2)))
 
 
 def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -149,7 +149,7 @@ def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6163'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6161'))) and ((num(E.get('left~6162')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6163'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6161'))) and (((_w3 if type((_w3 := E.get('left~6162'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -185,7 +185,7 @@ def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6168'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6167'))) is str else None)) - num((_w3.get(E.get('r~6167'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6167'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6168'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6167'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6167'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6167'), 0)))) is int else num(_w5)))])])
 
 
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -221,7 +221,7 @@ def x_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6169 for v_c_6169 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6169, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6169, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))])) >= 2))
+    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6169 for v_c_6169 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6169, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6169, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))]))) is int else num(_w5)) >= 2))
 
 
 def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -231,7 +231,7 @@ def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6173'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6171'))) and ((num(E.get('left~6172')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6173'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6171'))) and (((_w3 if type((_w3 := E.get('left~6172'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -267,7 +267,7 @@ def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6178'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6177'))) is str else None)) - num((_w3.get(E.get('r~6177'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6177'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6178'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6177'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6177'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6177'), 0)))) is int else num(_w5)))])])
 
 
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -309,7 +309,7 @@ def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6189')) * num(E.get('k~6191')))
+    return ((_w1 if type((_w1 := E.get('n~6189'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6191'))) is int else num(_w2)))
 
 
 def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -319,7 +319,7 @@ def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6195'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6193'))) and ((num(E.get('left~6194')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6195'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6193'))) and (((_w3 if type((_w3 := E.get('left~6194'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -355,7 +355,7 @@ def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6200'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6199'))) is str else None)) - num((_w3.get(E.get('r~6199'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6199'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6200'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6199'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6199'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6199'), 0)))) is int else num(_w5)))])])
 
 
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -391,7 +391,7 @@ def x_9077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if ((num(FN['sum'](ctx, None, [len([v_x_6202 for v_x_6202 in items_of(KEY(ctx.state.get('places'), v_s_6201, [])) if (True if (((v_x_6202.get('piece', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'piece', None)) == 'transformer')) and (((v_x_6202.get('owner', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'owner', None)) == E.get('you'))) else False)]) for v_s_6201 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None))) is str else None) == 'b1')) else False)) else False)])) >= 2)) and ((num(FN['sum'](ctx, None, [len([v_x_6204 for v_x_6204 in items_of(KEY(ctx.state.get('places'), v_s_6203, [])) if (True if (((v_x_6204.get('piece', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'piece', None)) == 'transformer')) and (((v_x_6204.get('owner', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'owner', None)) == E.get('you'))) else False)]) for v_s_6203 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None))) is str else None) == 'b2')) else False)) else False)])) >= 2)) else False))
+    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if (((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6202 for v_x_6202 in items_of(KEY(ctx.state.get('places'), v_s_6201, [])) if (True if (((v_x_6202.get('piece', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'piece', None)) == 'transformer')) and (((v_x_6202.get('owner', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'owner', None)) == E.get('you'))) else False)]) for v_s_6201 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := FN['sum'](ctx, None, [len([v_x_6204 for v_x_6204 in items_of(KEY(ctx.state.get('places'), v_s_6203, [])) if (True if (((v_x_6204.get('piece', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'piece', None)) == 'transformer')) and (((v_x_6204.get('owner', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'owner', None)) == E.get('you'))) else False)]) for v_s_6203 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False))
 
 
 def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -401,7 +401,7 @@ def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6208'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6206'))) and ((num(E.get('left~6207')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6208'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6206'))) and (((_w3 if type((_w3 := E.get('left~6207'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -437,7 +437,7 @@ def x_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6213'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6212'))) is str else None)) - num((_w3.get(E.get('r~6212'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6212'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6213'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6212'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6212'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6212'), 0)))) is int else num(_w5)))])])
 
 
 def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -479,7 +479,7 @@ def x_9111(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
 def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6224')) * num(E.get('k~6226')))
+    return ((_w1 if type((_w1 := E.get('n~6224'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6226'))) is int else num(_w2)))
 
 
 def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -489,7 +489,7 @@ def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6230'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6228'))) and ((num(E.get('left~6229')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6230'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6228'))) and (((_w3 if type((_w3 := E.get('left~6229'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -525,7 +525,7 @@ def x_9132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6235'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6234'))) is str else None)) - num((_w3.get(E.get('r~6234'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6234'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6235'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6234'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6234'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6234'), 0)))) is int else num(_w5)))])])
 
 
 def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -561,7 +561,7 @@ def x_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6236 for v_c_6236 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6236, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6236, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))])) >= 5))
+    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6236 for v_c_6236 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6236, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6236, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))]))) is int else num(_w5)) >= 5))
 
 
 def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -571,7 +571,7 @@ def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6240'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6238'))) and ((num(E.get('left~6239')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6240'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6238'))) and (((_w3 if type((_w3 := E.get('left~6239'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -607,7 +607,7 @@ def x_9162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6245'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6244'))) is str else None)) - num((_w3.get(E.get('r~6244'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6244'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6245'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6244'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6244'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6244'), 0)))) is int else num(_w5)))])])
 
 
 def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -649,7 +649,7 @@ def x_9175(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
 def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6256')) * num(E.get('k~6258')))
+    return ((_w1 if type((_w1 := E.get('n~6256'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6258'))) is int else num(_w2)))
 
 
 def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -659,7 +659,7 @@ def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6262'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6260'))) and ((num(E.get('left~6261')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6262'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6260'))) and (((_w3 if type((_w3 := E.get('left~6261'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -695,7 +695,7 @@ def x_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6267'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6266'))) is str else None)) - num((_w3.get(E.get('r~6266'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6266'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6267'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6266'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6266'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6266'), 0)))) is int else num(_w5)))])])
 
 
 def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -731,7 +731,7 @@ def x_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6268 for v_c_6268 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6268, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6268, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))])) >= 4))
+    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6268 for v_c_6268 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6268, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6268, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))) is int else num(_w5)) >= 4))
 
 
 def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -741,7 +741,7 @@ def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6272'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6270'))) and ((num(E.get('left~6271')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6272'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6270'))) and (((_w3 if type((_w3 := E.get('left~6271'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -777,7 +777,7 @@ def x_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6277'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6276'))) is str else None)) - num((_w3.get(E.get('r~6276'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6276'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6277'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6276'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6276'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6276'), 0)))) is int else num(_w5)))])])
 
 
 def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -819,7 +819,7 @@ def x_9239(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
 def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6288')) * num(E.get('k~6290')))
+    return ((_w1 if type((_w1 := E.get('n~6288'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6290'))) is int else num(_w2)))
 
 
 def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -829,7 +829,7 @@ def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6294'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6292'))) and ((num(E.get('left~6293')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6294'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6292'))) and (((_w3 if type((_w3 := E.get('left~6293'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -865,7 +865,7 @@ def x_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6299'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6298'))) is str else None)) - num((_w3.get(E.get('r~6298'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6298'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6299'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6298'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6298'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6298'), 0)))) is int else num(_w5)))])])
 
 
 def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -901,7 +901,7 @@ def x_9269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None)) - num((_w2.get('wind_farm', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, 'wind_farm', 0)))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6301 for v_x_6301 in items_of(KEY(ctx.state.get('places'), v_s_6300, [])) if (True if (((v_x_6301.get('piece', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'piece', None)) == 'wind_farm')) and (((v_x_6301.get('owner', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'owner', None)) == E.get('you'))) else False)]) for v_s_6300 in items_of(ctx.state.get('places'))]))) >= 7))
+    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6301 for v_x_6301 in items_of(KEY(ctx.state.get('places'), v_s_6300, [])) if (True if (((v_x_6301.get('piece', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'piece', None)) == 'wind_farm')) and (((v_x_6301.get('owner', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'owner', None)) == E.get('you'))) else False)]) for v_s_6300 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7))
 
 
 def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -911,7 +911,7 @@ def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6305'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6303'))) and ((num(E.get('left~6304')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6305'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6303'))) and (((_w3 if type((_w3 := E.get('left~6304'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -947,7 +947,7 @@ def x_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6310'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6309'))) is str else None)) - num((_w3.get(E.get('r~6309'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6309'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6310'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6309'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6309'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6309'), 0)))) is int else num(_w5)))])])
 
 
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -989,7 +989,7 @@ def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
 def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6321')) * num(E.get('k~6323')))
+    return ((_w1 if type((_w1 := E.get('n~6321'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6323'))) is int else num(_w2)))
 
 
 def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -999,7 +999,7 @@ def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6327'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6325'))) and ((num(E.get('left~6326')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6327'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6325'))) and (((_w3 if type((_w3 := E.get('left~6326'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1035,7 +1035,7 @@ def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6332'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6331'))) is str else None)) - num((_w3.get(E.get('r~6331'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6331'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6332'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6331'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6331'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6331'), 0)))) is int else num(_w5)))])])
 
 
 def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1071,7 +1071,7 @@ def x_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6335 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('deck', None) if type(v_i_6335) is str else None) == v_d_6334)]) for v_d_6334 in items_of((ctx.index.plain['markets'].get(v_m_6333, NOREC).get('piles', []) if type(v_m_6333) is str else []))]) for v_m_6333 in IDS(ctx, 'markets')])) >= 7))
+    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w5 if type((_w5 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6335 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('deck', None) if type(v_i_6335) is str else None) == v_d_6334)]) for v_d_6334 in items_of((ctx.index.plain['markets'].get(v_m_6333, NOREC).get('piles', []) if type(v_m_6333) is str else []))]) for v_m_6333 in IDS(ctx, 'markets')]))) is int else num(_w5)) >= 7))
 
 
 def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1081,7 +1081,7 @@ def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6339'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6337'))) and ((num(E.get('left~6338')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6339'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6337'))) and (((_w3 if type((_w3 := E.get('left~6338'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1117,7 +1117,7 @@ def x_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6344'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6343'))) is str else None)) - num((_w3.get(E.get('r~6343'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6343'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6344'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6343'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6343'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6343'), 0)))) is int else num(_w5)))])])
 
 
 def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1159,7 +1159,7 @@ def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
 def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6355')) * num(E.get('k~6357')))
+    return ((_w1 if type((_w1 := E.get('n~6355'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6357'))) is int else num(_w2)))
 
 
 def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1169,7 +1169,7 @@ def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6361'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6359'))) and ((num(E.get('left~6360')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6361'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6359'))) and (((_w3 if type((_w3 := E.get('left~6360'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1205,7 +1205,7 @@ def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6366'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6365'))) is str else None)) - num((_w3.get(E.get('r~6365'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6365'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6366'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6365'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6365'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6365'), 0)))) is int else num(_w5)))])])
 
 
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1241,7 +1241,7 @@ def x_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6367 for v_c_6367 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6367, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6367, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))])) >= 3))
+    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6367 for v_c_6367 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6367, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6367, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))) is int else num(_w5)) >= 3))
 
 
 def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1251,7 +1251,7 @@ def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6371'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6369'))) and ((num(E.get('left~6370')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6371'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6369'))) and (((_w3 if type((_w3 := E.get('left~6370'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1287,7 +1287,7 @@ def x_9418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6376'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6375'))) is str else None)) - num((_w3.get(E.get('r~6375'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6375'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6376'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6375'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6375'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6375'), 0)))) is int else num(_w5)))])])
 
 
 def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1329,7 +1329,7 @@ def x_9431(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
 def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6387')) * num(E.get('k~6389')))
+    return ((_w1 if type((_w1 := E.get('n~6387'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6389'))) is int else num(_w2)))
 
 
 def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1339,7 +1339,7 @@ def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6393'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6391'))) and ((num(E.get('left~6392')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6393'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6391'))) and (((_w3 if type((_w3 := E.get('left~6392'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1375,7 +1375,7 @@ def x_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6398'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6397'))) is str else None)) - num((_w3.get(E.get('r~6397'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6397'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6398'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6397'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6397'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6397'), 0)))) is int else num(_w5)))])])
 
 
 def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1411,7 +1411,7 @@ def x_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(len([v_c_6399 for v_c_6399 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6399, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6399, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))])) >= 4))
+    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6399 for v_c_6399 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6399, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6399, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))) is int else num(_w5)) >= 4))
 
 
 def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1421,7 +1421,7 @@ def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6403'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6401'))) and ((num(E.get('left~6402')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6403'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6401'))) and (((_w3 if type((_w3 := E.get('left~6402'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1457,7 +1457,7 @@ def x_9482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6408'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6407'))) is str else None)) - num((_w3.get(E.get('r~6407'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6407'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6408'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6407'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6407'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6407'), 0)))) is int else num(_w5)))])])
 
 
 def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1499,7 +1499,7 @@ def x_9495(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
 def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6419')) * num(E.get('k~6421')))
+    return ((_w1 if type((_w1 := E.get('n~6419'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6421'))) is int else num(_w2)))
 
 
 def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1509,7 +1509,7 @@ def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6425'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6423'))) and ((num(E.get('left~6424')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6425'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6423'))) and (((_w3 if type((_w3 := E.get('left~6424'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1545,7 +1545,7 @@ def x_9516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6430'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6429'))) is str else None)) - num((_w3.get(E.get('r~6429'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6429'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6430'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6429'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6429'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6429'), 0)))) is int else num(_w5)))])])
 
 
 def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1581,7 +1581,7 @@ def x_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', len([v_i_6431 for v_i_6431 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6431, NOREC).get('deck', None) if type(v_i_6431) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6433 for v_x_6433 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6433 == v_c_6432)]), FN['sum'](ctx, None, [len([v_x_6435 for v_x_6435 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6434, [])) if (v_x_6435 == v_c_6432)]) for v_r_6434 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6432 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6432, NOREC).get('deck', None) if type(v_c_6432) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6436 for v_i_6436 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6436, NOREC).get('deck', None) if type(v_i_6436) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6438 for v_x_6438 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6438 == v_c_6437)]), FN['sum'](ctx, None, [len([v_x_6440 for v_x_6440 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6439, [])) if (v_x_6440 == v_c_6437)]) for v_r_6439 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6437 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6437, NOREC).get('deck', None) if type(v_c_6437) is str else None) == 'specialist_action')])))) >= 6))
+    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: ((_w1 if type((_w1 := AR('+', AR('+', len([v_i_6431 for v_i_6431 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6431, NOREC).get('deck', None) if type(v_i_6431) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6433 for v_x_6433 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6433 == v_c_6432)]), FN['sum'](ctx, None, [len([v_x_6435 for v_x_6435 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6434, [])) if (v_x_6435 == v_c_6432)]) for v_r_6434 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6432 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6432, NOREC).get('deck', None) if type(v_c_6432) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6436 for v_i_6436 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6436, NOREC).get('deck', None) if type(v_i_6436) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6438 for v_x_6438 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6438 == v_c_6437)]), FN['sum'](ctx, None, [len([v_x_6440 for v_x_6440 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6439, [])) if (v_x_6440 == v_c_6437)]) for v_r_6439 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6437 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6437, NOREC).get('deck', None) if type(v_c_6437) is str else None) == 'specialist_action')]))))) is int else num(_w1)) >= 6))
 
 
 def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1591,7 +1591,7 @@ def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6444'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6442'))) and ((num(E.get('left~6443')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6444'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6442'))) and (((_w3 if type((_w3 := E.get('left~6443'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1627,7 +1627,7 @@ def x_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6449'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6448'))) is str else None)) - num((_w3.get(E.get('r~6448'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6448'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6449'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6448'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6448'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6448'), 0)))) is int else num(_w5)))])])
 
 
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1669,7 +1669,7 @@ def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
 def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6460')) * num(E.get('k~6462')))
+    return ((_w1 if type((_w1 := E.get('n~6460'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6462'))) is int else num(_w2)))
 
 
 def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1679,7 +1679,7 @@ def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6466'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6464'))) and ((num(E.get('left~6465')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6466'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6464'))) and (((_w3 if type((_w3 := E.get('left~6465'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1715,7 +1715,7 @@ def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6471'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6470'))) is str else None)) - num((_w3.get(E.get('r~6470'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6470'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6471'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6470'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6470'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6470'), 0)))) is int else num(_w5)))])])
 
 
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1751,7 +1751,7 @@ def x_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0))) >= 5)
+    return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
 def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1761,7 +1761,7 @@ def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6475'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6473'))) and ((num(E.get('left~6474')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6475'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6473'))) and (((_w3 if type((_w3 := E.get('left~6474'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1797,7 +1797,7 @@ def x_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6480'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6479'))) is str else None)) - num((_w3.get(E.get('r~6479'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6479'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6480'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6479'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6479'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6479'), 0)))) is int else num(_w5)))])])
 
 
 def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1839,7 +1839,7 @@ def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
 def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6491')) * num(E.get('k~6493')))
+    return ((_w1 if type((_w1 := E.get('n~6491'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6493'))) is int else num(_w2)))
 
 
 def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1849,7 +1849,7 @@ def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6497'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6495'))) and ((num(E.get('left~6496')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6497'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6495'))) and (((_w3 if type((_w3 := E.get('left~6496'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1885,7 +1885,7 @@ def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6502'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6501'))) is str else None)) - num((_w3.get(E.get('r~6501'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6501'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6502'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6501'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6501'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6501'), 0)))) is int else num(_w5)))])])
 
 
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1921,7 +1921,7 @@ def x_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6504 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('deck', None) if type(v_i_6504) is str else None) == 'connection_tiles_bc')]))) >= 5))
+    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w9 if type((_w9 := AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6504 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('deck', None) if type(v_i_6504) is str else None) == 'connection_tiles_bc')])))) is int else num(_w9)) >= 5))
 
 
 def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1931,7 +1931,7 @@ def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6508'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6506'))) and ((num(E.get('left~6507')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6508'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6506'))) and (((_w3 if type((_w3 := E.get('left~6507'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1967,7 +1967,7 @@ def x_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6513'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6512'))) is str else None)) - num((_w3.get(E.get('r~6512'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6512'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6513'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6512'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6512'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6512'), 0)))) is int else num(_w5)))])])
 
 
 def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2009,7 +2009,7 @@ def x_9687(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
 def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6524')) * num(E.get('k~6526')))
+    return ((_w1 if type((_w1 := E.get('n~6524'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6526'))) is int else num(_w2)))
 
 
 def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2019,7 +2019,7 @@ def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6530'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6528'))) and ((num(E.get('left~6529')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6530'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6528'))) and (((_w3 if type((_w3 := E.get('left~6529'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2055,7 +2055,7 @@ def x_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6535'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6534'))) is str else None)) - num((_w3.get(E.get('r~6534'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6534'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6535'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6534'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6534'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6534'), 0)))) is int else num(_w5)))])])
 
 
 def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2091,7 +2091,7 @@ def x_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(len([v_col_6536 for v_col_6536 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('key', None) if type(v_x_6537) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6537 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('column', 0) if type(v_x_6537) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6536, NOREC).get('column', 0) if type(v_col_6536) is str else 0))])])) >= 2))
+    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: ((_w2 if type((_w2 := len([v_col_6536 for v_col_6536 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('key', None) if type(v_x_6537) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6537 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('column', 0) if type(v_x_6537) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6536, NOREC).get('column', 0) if type(v_col_6536) is str else 0))])]))) is int else num(_w2)) >= 2))
 
 
 def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2101,7 +2101,7 @@ def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6541'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6539'))) and ((num(E.get('left~6540')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6541'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6539'))) and (((_w3 if type((_w3 := E.get('left~6540'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2137,7 +2137,7 @@ def x_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6546'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6545'))) is str else None)) - num((_w3.get(E.get('r~6545'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6545'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6546'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6545'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6545'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6545'), 0)))) is int else num(_w5)))])])
 
 
 def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2179,7 +2179,7 @@ def x_9751(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
 def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6557')) * num(E.get('k~6559')))
+    return ((_w1 if type((_w1 := E.get('n~6557'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6559'))) is int else num(_w2)))
 
 
 def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2189,7 +2189,7 @@ def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6563'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6561'))) and ((num(E.get('left~6562')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6563'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6561'))) and (((_w3 if type((_w3 := E.get('left~6562'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2225,7 +2225,7 @@ def x_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6568'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6567'))) is str else None)) - num((_w3.get(E.get('r~6567'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6567'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6568'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6567'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6567'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6567'), 0)))) is int else num(_w5)))])])
 
 
 def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2261,7 +2261,7 @@ def x_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6569 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6570.get('piece', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'piece', None)) == 'transformer')) and (((v_x_6570.get('owner', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'owner', None)) == E.get('you'))) else False) for v_x_6570 in items_of(KEY(ctx.state.get('places'), v_s_6569, []))])])) >= 15))
+    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6569 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6570.get('piece', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'piece', None)) == 'transformer')) and (((v_x_6570.get('owner', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'owner', None)) == E.get('you'))) else False) for v_x_6570 in items_of(KEY(ctx.state.get('places'), v_s_6569, []))])]))) is int else num(_w9)) >= 15))
 
 
 def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2271,7 +2271,7 @@ def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6574'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6572'))) and ((num(E.get('left~6573')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6574'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6572'))) and (((_w3 if type((_w3 := E.get('left~6573'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2307,7 +2307,7 @@ def x_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6579'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6578'))) is str else None)) - num((_w3.get(E.get('r~6578'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6578'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6579'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6578'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6578'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6578'), 0)))) is int else num(_w5)))])])
 
 
 def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2349,7 +2349,7 @@ def x_9815(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
 def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6590')) * num(E.get('k~6592')))
+    return ((_w1 if type((_w1 := E.get('n~6590'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6592'))) is int else num(_w2)))
 
 
 def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2359,7 +2359,7 @@ def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6596'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6594'))) and ((num(E.get('left~6595')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6596'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6594'))) and (((_w3 if type((_w3 := E.get('left~6595'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2395,7 +2395,7 @@ def x_9836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6601'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6600'))) is str else None)) - num((_w3.get(E.get('r~6600'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6600'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6601'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6600'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6600'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6600'), 0)))) is int else num(_w5)))])])
 
 
 def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2431,7 +2431,7 @@ def x_9845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6604: (lambda v_at_6605: ((v_vs_6604.get(v_at_6605, None) if type(v_vs_6604) is dict else KEY(v_vs_6604, v_at_6605, None)) if (True if ((num(v_at_6605) >= 0)) and ((num(v_at_6605) < num(FN['count'](ctx, None, v_vs_6604)))) else False) else 0))(((_w3.get(v_t_6603, 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, v_t_6603, 0)) if ((ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('scope', None) if type(v_t_6603) is str else None) == 'game') else (_w5.get(v_t_6603, 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w5, v_t_6603, 0)))))(((_w2.get((_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None)) if (num(FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else []))) > 0) else (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('values', []) if type(v_t_6603) is str else []))) for v_t_6603 in [v_t_6602 for v_t_6602 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('group', None) if type(v_t_6602) is str else None) == 'income')]])) >= 5))
+    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['min'](ctx, None, [(lambda v_vs_6604: (lambda v_at_6605: ((v_vs_6604.get(v_at_6605, None) if type(v_vs_6604) is dict else KEY(v_vs_6604, v_at_6605, None)) if (True if (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) >= 0)) and (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6604))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6603, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6603, 0)) if ((ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('scope', None) if type(v_t_6603) is str else None) == 'game') else (_w6.get(v_t_6603, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6603, 0)))))(((_w2.get((_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('values', []) if type(v_t_6603) is str else []))) for v_t_6603 in [v_t_6602 for v_t_6602 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('group', None) if type(v_t_6602) is str else None) == 'income')]]))) is int else num(_w8)) >= 5))
 
 
 def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2441,7 +2441,7 @@ def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6609'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6607'))) and ((num(E.get('left~6608')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6609'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6607'))) and (((_w3 if type((_w3 := E.get('left~6608'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2477,7 +2477,7 @@ def x_9866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6614'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6613'))) is str else None)) - num((_w3.get(E.get('r~6613'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6613'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6614'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6613'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6613'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6613'), 0)))) is int else num(_w5)))])])
 
 
 def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2519,7 +2519,7 @@ def x_9879(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
 def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6625')) * num(E.get('k~6627')))
+    return ((_w1 if type((_w1 := E.get('n~6625'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6627'))) is int else num(_w2)))
 
 
 def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2529,7 +2529,7 @@ def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6631'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6629'))) and ((num(E.get('left~6630')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6631'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6629'))) and (((_w3 if type((_w3 := E.get('left~6630'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2565,7 +2565,7 @@ def x_9900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6636'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6635'))) is str else None)) - num((_w3.get(E.get('r~6635'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6635'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6636'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6635'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6635'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6635'), 0)))) is int else num(_w5)))])])
 
 
 def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2601,7 +2601,7 @@ def x_9909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [len([v_x_6638 for v_x_6638 in items_of(KEY(ctx.state.get('places'), v_s_6637, [])) if (True if (((v_x_6638.get('piece', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'piece', None)) == 'tower')) and (((v_x_6638.get('owner', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'owner', None)) == E.get('you'))) else False)]) for v_s_6637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None))) is str else None) == 'a')) else False)) else False)])) >= 5))
+    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6638 for v_x_6638 in items_of(KEY(ctx.state.get('places'), v_s_6637, [])) if (True if (((v_x_6638.get('piece', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'piece', None)) == 'tower')) and (((v_x_6638.get('owner', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'owner', None)) == E.get('you'))) else False)]) for v_s_6637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5))
 
 
 def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2611,7 +2611,7 @@ def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6642'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6640'))) and ((num(E.get('left~6641')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6642'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6640'))) and (((_w3 if type((_w3 := E.get('left~6641'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2647,7 +2647,7 @@ def x_9930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6647'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6646'))) is str else None)) - num((_w3.get(E.get('r~6646'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6646'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6647'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6646'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6646'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6646'), 0)))) is int else num(_w5)))])])
 
 
 def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2689,7 +2689,7 @@ def x_9943(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
 def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6658')) * num(E.get('k~6660')))
+    return ((_w1 if type((_w1 := E.get('n~6658'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6660'))) is int else num(_w2)))
 
 
 def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2699,7 +2699,7 @@ def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6664'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6662'))) and ((num(E.get('left~6663')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6664'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6662'))) and (((_w3 if type((_w3 := E.get('left~6663'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2735,7 +2735,7 @@ def x_9964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6669'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6668'))) is str else None)) - num((_w3.get(E.get('r~6668'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6668'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6669'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6668'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6668'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6668'), 0)))) is int else num(_w5)))])])
 
 
 def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2775,28 +2775,15 @@ def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6157', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6158', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6159', x_8983(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6157', 10, True)
+        LOCAL(ctx, E, 'r~6158', 'money', True)
+        LOCAL(ctx, E, 'k~6159', x_8983(ctx, E), True)
         return t_7942(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6138', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6139', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6138', 10, True)
+    LOCAL(ctx, E, 'r~6139', 'money', True)
     return t_7916(ctx, r1, s, E)
 
 
@@ -2806,7 +2793,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6138', 10, True)
+    LOCAL(ctx, E, 'n~6138', 10, True)
     return True
 
 
@@ -2816,7 +2803,7 @@ def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6139', 'money', True)
+    LOCAL(ctx, E, 'r~6139', 'money', True)
     return True
 
 
@@ -2827,22 +2814,15 @@ def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6144', E.get('left~6140'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6145', E.get('r~6139'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6144', E.get('left~6140'), True)
+        LOCAL(ctx, E, 'r~6145', E.get('r~6139'), True)
         if not d_7930(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6140', E.get('n~6138'), True)
+    LOCAL(ctx, E, 'left~6140', E.get('n~6138'), True)
     return t_7918(ctx, r1, s, E)
 
 
@@ -2852,7 +2832,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6140', E.get('n~6138'), True)
+    LOCAL(ctx, E, 'left~6140', E.get('n~6138'), True)
     return True
 
 
@@ -2873,7 +2853,7 @@ def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6141', item, True)
+            LOCAL(ctx, E, 'rep~6141', item, True)
             if x_8956(ctx, E):
                 return t_7919(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2889,15 +2869,11 @@ def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7927, E, 'left~6140', E.get('taken~6142'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6142', 0, True)
+    LOCAL(ctx, E, 'taken~6142', 0, True)
     return t_7921(ctx, r1, s, E)
 
 
@@ -2907,7 +2883,7 @@ def d_7920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6142', 0, True)
+    LOCAL(ctx, E, 'taken~6142', 0, True)
     return True
 
 
@@ -2926,14 +2902,11 @@ def d_7922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6142', E.get('instead~6143'))
     return t_7925(ctx, k, s, E)
 
@@ -2987,7 +2960,7 @@ def d_7928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6144', E.get('left~6140'), True)
+    LOCAL(ctx, E, 'n~6144', E.get('left~6140'), True)
     return True
 
 
@@ -2997,25 +2970,20 @@ def d_7929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6145', E.get('r~6139'), True)
+    LOCAL(ctx, E, 'r~6145', E.get('r~6139'), True)
     return True
 
 
 def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6146', x_8969(ctx, E), True)
+    LOCAL(ctx, E, 'k~6146', x_8969(ctx, E), True)
     if not d_7932(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~6145'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6146'), '+=', False, K[2])
@@ -3032,7 +3000,7 @@ def d_7931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6146', x_8969(ctx, E), True)
+    LOCAL(ctx, E, 'k~6146', x_8969(ctx, E), True)
     return True
 
 
@@ -3044,8 +3012,6 @@ def d_7932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8970(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6146', x_8972(ctx, E))
     return True
 
@@ -3080,8 +3046,6 @@ def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8975(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~6145'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6146'), '-=', False, K[3])
@@ -3108,8 +3072,6 @@ def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_8978(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6146'), '+=', False, K[4])
@@ -3134,7 +3096,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6157', 10, True)
+    LOCAL(ctx, E, 'n~6157', 10, True)
     return True
 
 
@@ -3144,7 +3106,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6158', 'money', True)
+    LOCAL(ctx, E, 'r~6158', 'money', True)
     return True
 
 
@@ -3154,24 +3116,18 @@ def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6159', x_8983(ctx, E), True)
+    LOCAL(ctx, E, 'k~6159', x_8983(ctx, E), True)
     return True
 
 
 def t_7942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6160', x_8984(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6161', E.get('r~6158'), True)
+    LOCAL(ctx, E, 'n~6160', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'r~6161', E.get('r~6158'), True)
     return t_7945(ctx, k, s, E)
 
 
@@ -3181,7 +3137,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6160', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'n~6160', x_8984(ctx, E), True)
     return True
 
 
@@ -3191,7 +3147,7 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6161', E.get('r~6158'), True)
+    LOCAL(ctx, E, 'r~6161', E.get('r~6158'), True)
     return True
 
 
@@ -3202,22 +3158,15 @@ def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6166', E.get('left~6162'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6167', E.get('r~6161'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6166', E.get('left~6162'), True)
+        LOCAL(ctx, E, 'r~6167', E.get('r~6161'), True)
         if not d_7959(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6162', E.get('n~6160'), True)
+    LOCAL(ctx, E, 'left~6162', E.get('n~6160'), True)
     return t_7947(ctx, r1, s, E)
 
 
@@ -3227,7 +3176,7 @@ def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6162', E.get('n~6160'), True)
+    LOCAL(ctx, E, 'left~6162', E.get('n~6160'), True)
     return True
 
 
@@ -3248,7 +3197,7 @@ def t_7947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6163', item, True)
+            LOCAL(ctx, E, 'rep~6163', item, True)
             if x_8988(ctx, E):
                 return t_7948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3264,15 +3213,11 @@ def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7956, E, 'left~6162', E.get('taken~6164'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6164', 0, True)
+    LOCAL(ctx, E, 'taken~6164', 0, True)
     return t_7950(ctx, r1, s, E)
 
 
@@ -3282,7 +3227,7 @@ def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6164', 0, True)
+    LOCAL(ctx, E, 'taken~6164', 0, True)
     return True
 
 
@@ -3301,14 +3246,11 @@ def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6164', E.get('instead~6165'))
     return t_7954(ctx, k, s, E)
 
@@ -3362,7 +3304,7 @@ def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6166', E.get('left~6162'), True)
+    LOCAL(ctx, E, 'n~6166', E.get('left~6162'), True)
     return True
 
 
@@ -3372,25 +3314,20 @@ def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6167', E.get('r~6161'), True)
+    LOCAL(ctx, E, 'r~6167', E.get('r~6161'), True)
     return True
 
 
 def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6168', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~6168', x_9003(ctx, E), True)
     if not d_7961(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~6167'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6168'), '+=', False, K[2])
@@ -3407,7 +3344,7 @@ def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6168', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~6168', x_9003(ctx, E), True)
     return True
 
 
@@ -3419,8 +3356,6 @@ def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9004(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6168', x_9006(ctx, E))
     return True
 
@@ -3455,8 +3390,6 @@ def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9009(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~6167'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6168'), '-=', False, K[3])
@@ -3483,8 +3416,6 @@ def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9012(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6168'), '+=', False, K[4])
@@ -3510,28 +3441,15 @@ def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6189', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6190', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6191', x_9047(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6189', 10, True)
+        LOCAL(ctx, E, 'r~6190', 'money', True)
+        LOCAL(ctx, E, 'k~6191', x_9047(ctx, E), True)
         return t_7997(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6170', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6171', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6170', 10, True)
+    LOCAL(ctx, E, 'r~6171', 'money', True)
     return t_7971(ctx, r1, s, E)
 
 
@@ -3541,7 +3459,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6170', 10, True)
+    LOCAL(ctx, E, 'n~6170', 10, True)
     return True
 
 
@@ -3551,7 +3469,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6171', 'money', True)
+    LOCAL(ctx, E, 'r~6171', 'money', True)
     return True
 
 
@@ -3562,22 +3480,15 @@ def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6176', E.get('left~6172'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6177', E.get('r~6171'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6176', E.get('left~6172'), True)
+        LOCAL(ctx, E, 'r~6177', E.get('r~6171'), True)
         if not d_7985(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6172', E.get('n~6170'), True)
+    LOCAL(ctx, E, 'left~6172', E.get('n~6170'), True)
     return t_7973(ctx, r1, s, E)
 
 
@@ -3587,7 +3498,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6172', E.get('n~6170'), True)
+    LOCAL(ctx, E, 'left~6172', E.get('n~6170'), True)
     return True
 
 
@@ -3608,7 +3519,7 @@ def t_7973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6173', item, True)
+            LOCAL(ctx, E, 'rep~6173', item, True)
             if x_9020(ctx, E):
                 return t_7974(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3624,15 +3535,11 @@ def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 7982, E, 'left~6172', E.get('taken~6174'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6174', 0, True)
+    LOCAL(ctx, E, 'taken~6174', 0, True)
     return t_7976(ctx, r1, s, E)
 
 
@@ -3642,7 +3549,7 @@ def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6174', 0, True)
+    LOCAL(ctx, E, 'taken~6174', 0, True)
     return True
 
 
@@ -3661,14 +3568,11 @@ def d_7977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6174', E.get('instead~6175'))
     return t_7980(ctx, k, s, E)
 
@@ -3722,7 +3626,7 @@ def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6176', E.get('left~6172'), True)
+    LOCAL(ctx, E, 'n~6176', E.get('left~6172'), True)
     return True
 
 
@@ -3732,25 +3636,20 @@ def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6177', E.get('r~6171'), True)
+    LOCAL(ctx, E, 'r~6177', E.get('r~6171'), True)
     return True
 
 
 def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6178', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~6178', x_9033(ctx, E), True)
     if not d_7987(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~6177'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6178'), '+=', False, K[2])
@@ -3767,7 +3666,7 @@ def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6178', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~6178', x_9033(ctx, E), True)
     return True
 
 
@@ -3779,8 +3678,6 @@ def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9034(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6178', x_9036(ctx, E))
     return True
 
@@ -3815,8 +3712,6 @@ def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9039(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~6177'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6178'), '-=', False, K[3])
@@ -3843,8 +3738,6 @@ def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9042(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6178'), '+=', False, K[4])
@@ -3869,7 +3762,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6189', 10, True)
+    LOCAL(ctx, E, 'n~6189', 10, True)
     return True
 
 
@@ -3879,7 +3772,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6190', 'money', True)
+    LOCAL(ctx, E, 'r~6190', 'money', True)
     return True
 
 
@@ -3889,24 +3782,18 @@ def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6191', x_9047(ctx, E), True)
+    LOCAL(ctx, E, 'k~6191', x_9047(ctx, E), True)
     return True
 
 
 def t_7997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6192', x_9048(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6193', E.get('r~6190'), True)
+    LOCAL(ctx, E, 'n~6192', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'r~6193', E.get('r~6190'), True)
     return t_8000(ctx, k, s, E)
 
 
@@ -3916,7 +3803,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6192', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'n~6192', x_9048(ctx, E), True)
     return True
 
 
@@ -3926,7 +3813,7 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6193', E.get('r~6190'), True)
+    LOCAL(ctx, E, 'r~6193', E.get('r~6190'), True)
     return True
 
 
@@ -3937,22 +3824,15 @@ def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6198', E.get('left~6194'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6199', E.get('r~6193'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6198', E.get('left~6194'), True)
+        LOCAL(ctx, E, 'r~6199', E.get('r~6193'), True)
         if not d_8014(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6194', E.get('n~6192'), True)
+    LOCAL(ctx, E, 'left~6194', E.get('n~6192'), True)
     return t_8002(ctx, r1, s, E)
 
 
@@ -3962,7 +3842,7 @@ def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6194', E.get('n~6192'), True)
+    LOCAL(ctx, E, 'left~6194', E.get('n~6192'), True)
     return True
 
 
@@ -3983,7 +3863,7 @@ def t_8002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6195', item, True)
+            LOCAL(ctx, E, 'rep~6195', item, True)
             if x_9052(ctx, E):
                 return t_8003(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3999,15 +3879,11 @@ def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8011, E, 'left~6194', E.get('taken~6196'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6196', 0, True)
+    LOCAL(ctx, E, 'taken~6196', 0, True)
     return t_8005(ctx, r1, s, E)
 
 
@@ -4017,7 +3893,7 @@ def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6196', 0, True)
+    LOCAL(ctx, E, 'taken~6196', 0, True)
     return True
 
 
@@ -4036,14 +3912,11 @@ def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6196', E.get('instead~6197'))
     return t_8009(ctx, k, s, E)
 
@@ -4097,7 +3970,7 @@ def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6198', E.get('left~6194'), True)
+    LOCAL(ctx, E, 'n~6198', E.get('left~6194'), True)
     return True
 
 
@@ -4107,25 +3980,20 @@ def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6199', E.get('r~6193'), True)
+    LOCAL(ctx, E, 'r~6199', E.get('r~6193'), True)
     return True
 
 
 def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6200', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~6200', x_9067(ctx, E), True)
     if not d_8016(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~6199'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6200'), '+=', False, K[2])
@@ -4142,7 +4010,7 @@ def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6200', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~6200', x_9067(ctx, E), True)
     return True
 
 
@@ -4154,8 +4022,6 @@ def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9068(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6200', x_9070(ctx, E))
     return True
 
@@ -4190,8 +4056,6 @@ def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9073(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~6199'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6200'), '-=', False, K[3])
@@ -4218,8 +4082,6 @@ def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9076(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6200'), '+=', False, K[4])
@@ -4245,28 +4107,15 @@ def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6224', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6225', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6226', x_9111(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6224', 10, True)
+        LOCAL(ctx, E, 'r~6225', 'money', True)
+        LOCAL(ctx, E, 'k~6226', x_9111(ctx, E), True)
         return t_8052(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6205', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6206', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6205', 10, True)
+    LOCAL(ctx, E, 'r~6206', 'money', True)
     return t_8026(ctx, r1, s, E)
 
 
@@ -4276,7 +4125,7 @@ def d_8024(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6205', 10, True)
+    LOCAL(ctx, E, 'n~6205', 10, True)
     return True
 
 
@@ -4286,7 +4135,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6206', 'money', True)
+    LOCAL(ctx, E, 'r~6206', 'money', True)
     return True
 
 
@@ -4297,22 +4146,15 @@ def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6211', E.get('left~6207'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6212', E.get('r~6206'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6211', E.get('left~6207'), True)
+        LOCAL(ctx, E, 'r~6212', E.get('r~6206'), True)
         if not d_8040(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6207', E.get('n~6205'), True)
+    LOCAL(ctx, E, 'left~6207', E.get('n~6205'), True)
     return t_8028(ctx, r1, s, E)
 
 
@@ -4322,7 +4164,7 @@ def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6207', E.get('n~6205'), True)
+    LOCAL(ctx, E, 'left~6207', E.get('n~6205'), True)
     return True
 
 
@@ -4343,7 +4185,7 @@ def t_8028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6208', item, True)
+            LOCAL(ctx, E, 'rep~6208', item, True)
             if x_9084(ctx, E):
                 return t_8029(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4359,15 +4201,11 @@ def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8037, E, 'left~6207', E.get('taken~6209'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6209', 0, True)
+    LOCAL(ctx, E, 'taken~6209', 0, True)
     return t_8031(ctx, r1, s, E)
 
 
@@ -4377,7 +4215,7 @@ def d_8030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6209', 0, True)
+    LOCAL(ctx, E, 'taken~6209', 0, True)
     return True
 
 
@@ -4396,14 +4234,11 @@ def d_8032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6209', E.get('instead~6210'))
     return t_8035(ctx, k, s, E)
 
@@ -4457,7 +4292,7 @@ def d_8038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6211', E.get('left~6207'), True)
+    LOCAL(ctx, E, 'n~6211', E.get('left~6207'), True)
     return True
 
 
@@ -4467,25 +4302,20 @@ def d_8039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6212', E.get('r~6206'), True)
+    LOCAL(ctx, E, 'r~6212', E.get('r~6206'), True)
     return True
 
 
 def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6213', x_9097(ctx, E), True)
+    LOCAL(ctx, E, 'k~6213', x_9097(ctx, E), True)
     if not d_8042(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~6212'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6213'), '+=', False, K[2])
@@ -4502,7 +4332,7 @@ def d_8041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6213', x_9097(ctx, E), True)
+    LOCAL(ctx, E, 'k~6213', x_9097(ctx, E), True)
     return True
 
 
@@ -4514,8 +4344,6 @@ def d_8042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9098(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6213', x_9100(ctx, E))
     return True
 
@@ -4550,8 +4378,6 @@ def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9103(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~6212'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6213'), '-=', False, K[3])
@@ -4578,8 +4404,6 @@ def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9106(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6213'), '+=', False, K[4])
@@ -4604,7 +4428,7 @@ def d_8049(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6224', 10, True)
+    LOCAL(ctx, E, 'n~6224', 10, True)
     return True
 
 
@@ -4614,7 +4438,7 @@ def d_8050(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6225', 'money', True)
+    LOCAL(ctx, E, 'r~6225', 'money', True)
     return True
 
 
@@ -4624,24 +4448,18 @@ def d_8051(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6226', x_9111(ctx, E), True)
+    LOCAL(ctx, E, 'k~6226', x_9111(ctx, E), True)
     return True
 
 
 def t_8052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6227', x_9112(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6228', E.get('r~6225'), True)
+    LOCAL(ctx, E, 'n~6227', x_9112(ctx, E), True)
+    LOCAL(ctx, E, 'r~6228', E.get('r~6225'), True)
     return t_8055(ctx, k, s, E)
 
 
@@ -4651,7 +4469,7 @@ def d_8053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6227', x_9112(ctx, E), True)
+    LOCAL(ctx, E, 'n~6227', x_9112(ctx, E), True)
     return True
 
 
@@ -4661,7 +4479,7 @@ def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6228', E.get('r~6225'), True)
+    LOCAL(ctx, E, 'r~6228', E.get('r~6225'), True)
     return True
 
 
@@ -4672,22 +4490,15 @@ def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6233', E.get('left~6229'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6234', E.get('r~6228'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6233', E.get('left~6229'), True)
+        LOCAL(ctx, E, 'r~6234', E.get('r~6228'), True)
         if not d_8069(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6229', E.get('n~6227'), True)
+    LOCAL(ctx, E, 'left~6229', E.get('n~6227'), True)
     return t_8057(ctx, r1, s, E)
 
 
@@ -4697,7 +4508,7 @@ def d_8056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6229', E.get('n~6227'), True)
+    LOCAL(ctx, E, 'left~6229', E.get('n~6227'), True)
     return True
 
 
@@ -4718,7 +4529,7 @@ def t_8057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6230', item, True)
+            LOCAL(ctx, E, 'rep~6230', item, True)
             if x_9116(ctx, E):
                 return t_8058(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4734,15 +4545,11 @@ def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8066, E, 'left~6229', E.get('taken~6231'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6231', 0, True)
+    LOCAL(ctx, E, 'taken~6231', 0, True)
     return t_8060(ctx, r1, s, E)
 
 
@@ -4752,7 +4559,7 @@ def d_8059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6231', 0, True)
+    LOCAL(ctx, E, 'taken~6231', 0, True)
     return True
 
 
@@ -4771,14 +4578,11 @@ def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6231', E.get('instead~6232'))
     return t_8064(ctx, k, s, E)
 
@@ -4832,7 +4636,7 @@ def d_8067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6233', E.get('left~6229'), True)
+    LOCAL(ctx, E, 'n~6233', E.get('left~6229'), True)
     return True
 
 
@@ -4842,25 +4646,20 @@ def d_8068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6234', E.get('r~6228'), True)
+    LOCAL(ctx, E, 'r~6234', E.get('r~6228'), True)
     return True
 
 
 def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6235', x_9131(ctx, E), True)
+    LOCAL(ctx, E, 'k~6235', x_9131(ctx, E), True)
     if not d_8071(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~6234'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6235'), '+=', False, K[2])
@@ -4877,7 +4676,7 @@ def d_8070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6235', x_9131(ctx, E), True)
+    LOCAL(ctx, E, 'k~6235', x_9131(ctx, E), True)
     return True
 
 
@@ -4889,8 +4688,6 @@ def d_8071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9132(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6235', x_9134(ctx, E))
     return True
 
@@ -4925,8 +4722,6 @@ def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9137(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~6234'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6235'), '-=', False, K[3])
@@ -4953,8 +4748,6 @@ def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9140(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6235'), '+=', False, K[4])
@@ -4980,28 +4773,15 @@ def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6256', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6257', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6258', x_9175(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6256', 10, True)
+        LOCAL(ctx, E, 'r~6257', 'money', True)
+        LOCAL(ctx, E, 'k~6258', x_9175(ctx, E), True)
         return t_8107(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6237', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6238', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6237', 10, True)
+    LOCAL(ctx, E, 'r~6238', 'money', True)
     return t_8081(ctx, r1, s, E)
 
 
@@ -5011,7 +4791,7 @@ def d_8079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6237', 10, True)
+    LOCAL(ctx, E, 'n~6237', 10, True)
     return True
 
 
@@ -5021,7 +4801,7 @@ def d_8080(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6238', 'money', True)
+    LOCAL(ctx, E, 'r~6238', 'money', True)
     return True
 
 
@@ -5032,22 +4812,15 @@ def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6243', E.get('left~6239'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6244', E.get('r~6238'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6243', E.get('left~6239'), True)
+        LOCAL(ctx, E, 'r~6244', E.get('r~6238'), True)
         if not d_8095(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6239', E.get('n~6237'), True)
+    LOCAL(ctx, E, 'left~6239', E.get('n~6237'), True)
     return t_8083(ctx, r1, s, E)
 
 
@@ -5057,7 +4830,7 @@ def d_8082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6239', E.get('n~6237'), True)
+    LOCAL(ctx, E, 'left~6239', E.get('n~6237'), True)
     return True
 
 
@@ -5078,7 +4851,7 @@ def t_8083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6240', item, True)
+            LOCAL(ctx, E, 'rep~6240', item, True)
             if x_9148(ctx, E):
                 return t_8084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5094,15 +4867,11 @@ def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8092, E, 'left~6239', E.get('taken~6241'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6241', 0, True)
+    LOCAL(ctx, E, 'taken~6241', 0, True)
     return t_8086(ctx, r1, s, E)
 
 
@@ -5112,7 +4881,7 @@ def d_8085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6241', 0, True)
+    LOCAL(ctx, E, 'taken~6241', 0, True)
     return True
 
 
@@ -5131,14 +4900,11 @@ def d_8087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6241', E.get('instead~6242'))
     return t_8090(ctx, k, s, E)
 
@@ -5192,7 +4958,7 @@ def d_8093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6243', E.get('left~6239'), True)
+    LOCAL(ctx, E, 'n~6243', E.get('left~6239'), True)
     return True
 
 
@@ -5202,25 +4968,20 @@ def d_8094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6244', E.get('r~6238'), True)
+    LOCAL(ctx, E, 'r~6244', E.get('r~6238'), True)
     return True
 
 
 def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6245', x_9161(ctx, E), True)
+    LOCAL(ctx, E, 'k~6245', x_9161(ctx, E), True)
     if not d_8097(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~6244'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6245'), '+=', False, K[2])
@@ -5237,7 +4998,7 @@ def d_8096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6245', x_9161(ctx, E), True)
+    LOCAL(ctx, E, 'k~6245', x_9161(ctx, E), True)
     return True
 
 
@@ -5249,8 +5010,6 @@ def d_8097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9162(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6245', x_9164(ctx, E))
     return True
 
@@ -5285,8 +5044,6 @@ def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9167(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~6244'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6245'), '-=', False, K[3])
@@ -5313,8 +5070,6 @@ def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9170(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6245'), '+=', False, K[4])
@@ -5339,7 +5094,7 @@ def d_8104(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6256', 10, True)
+    LOCAL(ctx, E, 'n~6256', 10, True)
     return True
 
 
@@ -5349,7 +5104,7 @@ def d_8105(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6257', 'money', True)
+    LOCAL(ctx, E, 'r~6257', 'money', True)
     return True
 
 
@@ -5359,24 +5114,18 @@ def d_8106(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6258', x_9175(ctx, E), True)
+    LOCAL(ctx, E, 'k~6258', x_9175(ctx, E), True)
     return True
 
 
 def t_8107(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6259', x_9176(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6260', E.get('r~6257'), True)
+    LOCAL(ctx, E, 'n~6259', x_9176(ctx, E), True)
+    LOCAL(ctx, E, 'r~6260', E.get('r~6257'), True)
     return t_8110(ctx, k, s, E)
 
 
@@ -5386,7 +5135,7 @@ def d_8108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6259', x_9176(ctx, E), True)
+    LOCAL(ctx, E, 'n~6259', x_9176(ctx, E), True)
     return True
 
 
@@ -5396,7 +5145,7 @@ def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6260', E.get('r~6257'), True)
+    LOCAL(ctx, E, 'r~6260', E.get('r~6257'), True)
     return True
 
 
@@ -5407,22 +5156,15 @@ def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6265', E.get('left~6261'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6266', E.get('r~6260'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6265', E.get('left~6261'), True)
+        LOCAL(ctx, E, 'r~6266', E.get('r~6260'), True)
         if not d_8124(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6261', E.get('n~6259'), True)
+    LOCAL(ctx, E, 'left~6261', E.get('n~6259'), True)
     return t_8112(ctx, r1, s, E)
 
 
@@ -5432,7 +5174,7 @@ def d_8111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6261', E.get('n~6259'), True)
+    LOCAL(ctx, E, 'left~6261', E.get('n~6259'), True)
     return True
 
 
@@ -5453,7 +5195,7 @@ def t_8112(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6262', item, True)
+            LOCAL(ctx, E, 'rep~6262', item, True)
             if x_9180(ctx, E):
                 return t_8113(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5469,15 +5211,11 @@ def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8121, E, 'left~6261', E.get('taken~6263'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6263', 0, True)
+    LOCAL(ctx, E, 'taken~6263', 0, True)
     return t_8115(ctx, r1, s, E)
 
 
@@ -5487,7 +5225,7 @@ def d_8114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6263', 0, True)
+    LOCAL(ctx, E, 'taken~6263', 0, True)
     return True
 
 
@@ -5506,14 +5244,11 @@ def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6263', E.get('instead~6264'))
     return t_8119(ctx, k, s, E)
 
@@ -5567,7 +5302,7 @@ def d_8122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6265', E.get('left~6261'), True)
+    LOCAL(ctx, E, 'n~6265', E.get('left~6261'), True)
     return True
 
 
@@ -5577,25 +5312,20 @@ def d_8123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6266', E.get('r~6260'), True)
+    LOCAL(ctx, E, 'r~6266', E.get('r~6260'), True)
     return True
 
 
 def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6267', x_9195(ctx, E), True)
+    LOCAL(ctx, E, 'k~6267', x_9195(ctx, E), True)
     if not d_8126(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~6266'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6267'), '+=', False, K[2])
@@ -5612,7 +5342,7 @@ def d_8125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6267', x_9195(ctx, E), True)
+    LOCAL(ctx, E, 'k~6267', x_9195(ctx, E), True)
     return True
 
 
@@ -5624,8 +5354,6 @@ def d_8126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9196(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6267', x_9198(ctx, E))
     return True
 
@@ -5660,8 +5388,6 @@ def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9201(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~6266'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6267'), '-=', False, K[3])
@@ -5688,8 +5414,6 @@ def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9204(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6267'), '+=', False, K[4])
@@ -5715,28 +5439,15 @@ def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6288', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6289', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6290', x_9239(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6288', 10, True)
+        LOCAL(ctx, E, 'r~6289', 'money', True)
+        LOCAL(ctx, E, 'k~6290', x_9239(ctx, E), True)
         return t_8162(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6269', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6270', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6269', 10, True)
+    LOCAL(ctx, E, 'r~6270', 'money', True)
     return t_8136(ctx, r1, s, E)
 
 
@@ -5746,7 +5457,7 @@ def d_8134(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6269', 10, True)
+    LOCAL(ctx, E, 'n~6269', 10, True)
     return True
 
 
@@ -5756,7 +5467,7 @@ def d_8135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6270', 'money', True)
+    LOCAL(ctx, E, 'r~6270', 'money', True)
     return True
 
 
@@ -5767,22 +5478,15 @@ def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6275', E.get('left~6271'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6276', E.get('r~6270'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6275', E.get('left~6271'), True)
+        LOCAL(ctx, E, 'r~6276', E.get('r~6270'), True)
         if not d_8150(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6271', E.get('n~6269'), True)
+    LOCAL(ctx, E, 'left~6271', E.get('n~6269'), True)
     return t_8138(ctx, r1, s, E)
 
 
@@ -5792,7 +5496,7 @@ def d_8137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6271', E.get('n~6269'), True)
+    LOCAL(ctx, E, 'left~6271', E.get('n~6269'), True)
     return True
 
 
@@ -5813,7 +5517,7 @@ def t_8138(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6272', item, True)
+            LOCAL(ctx, E, 'rep~6272', item, True)
             if x_9212(ctx, E):
                 return t_8139(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5829,15 +5533,11 @@ def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8147, E, 'left~6271', E.get('taken~6273'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6273', 0, True)
+    LOCAL(ctx, E, 'taken~6273', 0, True)
     return t_8141(ctx, r1, s, E)
 
 
@@ -5847,7 +5547,7 @@ def d_8140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6273', 0, True)
+    LOCAL(ctx, E, 'taken~6273', 0, True)
     return True
 
 
@@ -5866,14 +5566,11 @@ def d_8142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6273', E.get('instead~6274'))
     return t_8145(ctx, k, s, E)
 
@@ -5927,7 +5624,7 @@ def d_8148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6275', E.get('left~6271'), True)
+    LOCAL(ctx, E, 'n~6275', E.get('left~6271'), True)
     return True
 
 
@@ -5937,25 +5634,20 @@ def d_8149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6276', E.get('r~6270'), True)
+    LOCAL(ctx, E, 'r~6276', E.get('r~6270'), True)
     return True
 
 
 def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6277', x_9225(ctx, E), True)
+    LOCAL(ctx, E, 'k~6277', x_9225(ctx, E), True)
     if not d_8152(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~6276'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6277'), '+=', False, K[2])
@@ -5972,7 +5664,7 @@ def d_8151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6277', x_9225(ctx, E), True)
+    LOCAL(ctx, E, 'k~6277', x_9225(ctx, E), True)
     return True
 
 
@@ -5984,8 +5676,6 @@ def d_8152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9226(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6277', x_9228(ctx, E))
     return True
 
@@ -6020,8 +5710,6 @@ def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9231(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~6276'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6277'), '-=', False, K[3])
@@ -6048,8 +5736,6 @@ def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9234(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6277'), '+=', False, K[4])
@@ -6074,7 +5760,7 @@ def d_8159(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6288', 10, True)
+    LOCAL(ctx, E, 'n~6288', 10, True)
     return True
 
 
@@ -6084,7 +5770,7 @@ def d_8160(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6289', 'money', True)
+    LOCAL(ctx, E, 'r~6289', 'money', True)
     return True
 
 
@@ -6094,24 +5780,18 @@ def d_8161(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6290', x_9239(ctx, E), True)
+    LOCAL(ctx, E, 'k~6290', x_9239(ctx, E), True)
     return True
 
 
 def t_8162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6291', x_9240(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6292', E.get('r~6289'), True)
+    LOCAL(ctx, E, 'n~6291', x_9240(ctx, E), True)
+    LOCAL(ctx, E, 'r~6292', E.get('r~6289'), True)
     return t_8165(ctx, k, s, E)
 
 
@@ -6121,7 +5801,7 @@ def d_8163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6291', x_9240(ctx, E), True)
+    LOCAL(ctx, E, 'n~6291', x_9240(ctx, E), True)
     return True
 
 
@@ -6131,7 +5811,7 @@ def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6292', E.get('r~6289'), True)
+    LOCAL(ctx, E, 'r~6292', E.get('r~6289'), True)
     return True
 
 
@@ -6142,22 +5822,15 @@ def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6297', E.get('left~6293'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6298', E.get('r~6292'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6297', E.get('left~6293'), True)
+        LOCAL(ctx, E, 'r~6298', E.get('r~6292'), True)
         if not d_8179(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6293', E.get('n~6291'), True)
+    LOCAL(ctx, E, 'left~6293', E.get('n~6291'), True)
     return t_8167(ctx, r1, s, E)
 
 
@@ -6167,7 +5840,7 @@ def d_8166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6293', E.get('n~6291'), True)
+    LOCAL(ctx, E, 'left~6293', E.get('n~6291'), True)
     return True
 
 
@@ -6188,7 +5861,7 @@ def t_8167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6294', item, True)
+            LOCAL(ctx, E, 'rep~6294', item, True)
             if x_9244(ctx, E):
                 return t_8168(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6204,15 +5877,11 @@ def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8176, E, 'left~6293', E.get('taken~6295'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6295', 0, True)
+    LOCAL(ctx, E, 'taken~6295', 0, True)
     return t_8170(ctx, r1, s, E)
 
 
@@ -6222,7 +5891,7 @@ def d_8169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6295', 0, True)
+    LOCAL(ctx, E, 'taken~6295', 0, True)
     return True
 
 
@@ -6241,14 +5910,11 @@ def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6295', E.get('instead~6296'))
     return t_8174(ctx, k, s, E)
 
@@ -6302,7 +5968,7 @@ def d_8177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6297', E.get('left~6293'), True)
+    LOCAL(ctx, E, 'n~6297', E.get('left~6293'), True)
     return True
 
 
@@ -6312,25 +5978,20 @@ def d_8178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6298', E.get('r~6292'), True)
+    LOCAL(ctx, E, 'r~6298', E.get('r~6292'), True)
     return True
 
 
 def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6299', x_9259(ctx, E), True)
+    LOCAL(ctx, E, 'k~6299', x_9259(ctx, E), True)
     if not d_8181(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~6298'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6299'), '+=', False, K[2])
@@ -6347,7 +6008,7 @@ def d_8180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6299', x_9259(ctx, E), True)
+    LOCAL(ctx, E, 'k~6299', x_9259(ctx, E), True)
     return True
 
 
@@ -6359,8 +6020,6 @@ def d_8181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9260(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6299', x_9262(ctx, E))
     return True
 
@@ -6395,8 +6054,6 @@ def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9265(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~6298'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6299'), '-=', False, K[3])
@@ -6423,8 +6080,6 @@ def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9268(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6299'), '+=', False, K[4])
@@ -6450,28 +6105,15 @@ def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6321', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6322', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6323', x_9303(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6321', 10, True)
+        LOCAL(ctx, E, 'r~6322', 'money', True)
+        LOCAL(ctx, E, 'k~6323', x_9303(ctx, E), True)
         return t_8217(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6302', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6303', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6302', 10, True)
+    LOCAL(ctx, E, 'r~6303', 'money', True)
     return t_8191(ctx, r1, s, E)
 
 
@@ -6481,7 +6123,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6302', 10, True)
+    LOCAL(ctx, E, 'n~6302', 10, True)
     return True
 
 
@@ -6491,7 +6133,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6303', 'money', True)
+    LOCAL(ctx, E, 'r~6303', 'money', True)
     return True
 
 
@@ -6502,22 +6144,15 @@ def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6308', E.get('left~6304'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6309', E.get('r~6303'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6308', E.get('left~6304'), True)
+        LOCAL(ctx, E, 'r~6309', E.get('r~6303'), True)
         if not d_8205(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6304', E.get('n~6302'), True)
+    LOCAL(ctx, E, 'left~6304', E.get('n~6302'), True)
     return t_8193(ctx, r1, s, E)
 
 
@@ -6527,7 +6162,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6304', E.get('n~6302'), True)
+    LOCAL(ctx, E, 'left~6304', E.get('n~6302'), True)
     return True
 
 
@@ -6548,7 +6183,7 @@ def t_8193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6305', item, True)
+            LOCAL(ctx, E, 'rep~6305', item, True)
             if x_9276(ctx, E):
                 return t_8194(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6564,15 +6199,11 @@ def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8202, E, 'left~6304', E.get('taken~6306'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6306', 0, True)
+    LOCAL(ctx, E, 'taken~6306', 0, True)
     return t_8196(ctx, r1, s, E)
 
 
@@ -6582,7 +6213,7 @@ def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6306', 0, True)
+    LOCAL(ctx, E, 'taken~6306', 0, True)
     return True
 
 
@@ -6601,14 +6232,11 @@ def d_8197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6306', E.get('instead~6307'))
     return t_8200(ctx, k, s, E)
 
@@ -6662,7 +6290,7 @@ def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6308', E.get('left~6304'), True)
+    LOCAL(ctx, E, 'n~6308', E.get('left~6304'), True)
     return True
 
 
@@ -6672,25 +6300,20 @@ def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6309', E.get('r~6303'), True)
+    LOCAL(ctx, E, 'r~6309', E.get('r~6303'), True)
     return True
 
 
 def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6310', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~6310', x_9289(ctx, E), True)
     if not d_8207(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~6309'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6310'), '+=', False, K[2])
@@ -6707,7 +6330,7 @@ def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6310', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~6310', x_9289(ctx, E), True)
     return True
 
 
@@ -6719,8 +6342,6 @@ def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9290(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6310', x_9292(ctx, E))
     return True
 
@@ -6755,8 +6376,6 @@ def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9295(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~6309'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6310'), '-=', False, K[3])
@@ -6783,8 +6402,6 @@ def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9298(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6310'), '+=', False, K[4])
@@ -6809,7 +6426,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6321', 10, True)
+    LOCAL(ctx, E, 'n~6321', 10, True)
     return True
 
 
@@ -6819,7 +6436,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6322', 'money', True)
+    LOCAL(ctx, E, 'r~6322', 'money', True)
     return True
 
 
@@ -6829,24 +6446,18 @@ def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6323', x_9303(ctx, E), True)
+    LOCAL(ctx, E, 'k~6323', x_9303(ctx, E), True)
     return True
 
 
 def t_8217(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6324', x_9304(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6325', E.get('r~6322'), True)
+    LOCAL(ctx, E, 'n~6324', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'r~6325', E.get('r~6322'), True)
     return t_8220(ctx, k, s, E)
 
 
@@ -6856,7 +6467,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6324', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'n~6324', x_9304(ctx, E), True)
     return True
 
 
@@ -6866,7 +6477,7 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6325', E.get('r~6322'), True)
+    LOCAL(ctx, E, 'r~6325', E.get('r~6322'), True)
     return True
 
 
@@ -6877,22 +6488,15 @@ def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6330', E.get('left~6326'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6331', E.get('r~6325'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6330', E.get('left~6326'), True)
+        LOCAL(ctx, E, 'r~6331', E.get('r~6325'), True)
         if not d_8234(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6326', E.get('n~6324'), True)
+    LOCAL(ctx, E, 'left~6326', E.get('n~6324'), True)
     return t_8222(ctx, r1, s, E)
 
 
@@ -6902,7 +6506,7 @@ def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6326', E.get('n~6324'), True)
+    LOCAL(ctx, E, 'left~6326', E.get('n~6324'), True)
     return True
 
 
@@ -6923,7 +6527,7 @@ def t_8222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6327', item, True)
+            LOCAL(ctx, E, 'rep~6327', item, True)
             if x_9308(ctx, E):
                 return t_8223(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6939,15 +6543,11 @@ def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8231, E, 'left~6326', E.get('taken~6328'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6328', 0, True)
+    LOCAL(ctx, E, 'taken~6328', 0, True)
     return t_8225(ctx, r1, s, E)
 
 
@@ -6957,7 +6557,7 @@ def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6328', 0, True)
+    LOCAL(ctx, E, 'taken~6328', 0, True)
     return True
 
 
@@ -6976,14 +6576,11 @@ def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6328', E.get('instead~6329'))
     return t_8229(ctx, k, s, E)
 
@@ -7037,7 +6634,7 @@ def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6330', E.get('left~6326'), True)
+    LOCAL(ctx, E, 'n~6330', E.get('left~6326'), True)
     return True
 
 
@@ -7047,25 +6644,20 @@ def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6331', E.get('r~6325'), True)
+    LOCAL(ctx, E, 'r~6331', E.get('r~6325'), True)
     return True
 
 
 def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6332', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~6332', x_9323(ctx, E), True)
     if not d_8236(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~6331'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6332'), '+=', False, K[2])
@@ -7082,7 +6674,7 @@ def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6332', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~6332', x_9323(ctx, E), True)
     return True
 
 
@@ -7094,8 +6686,6 @@ def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9324(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6332', x_9326(ctx, E))
     return True
 
@@ -7130,8 +6720,6 @@ def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9329(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~6331'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6332'), '-=', False, K[3])
@@ -7158,8 +6746,6 @@ def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9332(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6332'), '+=', False, K[4])
@@ -7185,28 +6771,15 @@ def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6355', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6356', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6357', x_9367(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6355', 10, True)
+        LOCAL(ctx, E, 'r~6356', 'money', True)
+        LOCAL(ctx, E, 'k~6357', x_9367(ctx, E), True)
         return t_8272(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6336', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6337', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6336', 10, True)
+    LOCAL(ctx, E, 'r~6337', 'money', True)
     return t_8246(ctx, r1, s, E)
 
 
@@ -7216,7 +6789,7 @@ def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6336', 10, True)
+    LOCAL(ctx, E, 'n~6336', 10, True)
     return True
 
 
@@ -7226,7 +6799,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6337', 'money', True)
+    LOCAL(ctx, E, 'r~6337', 'money', True)
     return True
 
 
@@ -7237,22 +6810,15 @@ def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6342', E.get('left~6338'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6343', E.get('r~6337'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6342', E.get('left~6338'), True)
+        LOCAL(ctx, E, 'r~6343', E.get('r~6337'), True)
         if not d_8260(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6338', E.get('n~6336'), True)
+    LOCAL(ctx, E, 'left~6338', E.get('n~6336'), True)
     return t_8248(ctx, r1, s, E)
 
 
@@ -7262,7 +6828,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6338', E.get('n~6336'), True)
+    LOCAL(ctx, E, 'left~6338', E.get('n~6336'), True)
     return True
 
 
@@ -7283,7 +6849,7 @@ def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6339', item, True)
+            LOCAL(ctx, E, 'rep~6339', item, True)
             if x_9340(ctx, E):
                 return t_8249(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7299,15 +6865,11 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8257, E, 'left~6338', E.get('taken~6340'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6340', 0, True)
+    LOCAL(ctx, E, 'taken~6340', 0, True)
     return t_8251(ctx, r1, s, E)
 
 
@@ -7317,7 +6879,7 @@ def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6340', 0, True)
+    LOCAL(ctx, E, 'taken~6340', 0, True)
     return True
 
 
@@ -7336,14 +6898,11 @@ def d_8252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6340', E.get('instead~6341'))
     return t_8255(ctx, k, s, E)
 
@@ -7397,7 +6956,7 @@ def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6342', E.get('left~6338'), True)
+    LOCAL(ctx, E, 'n~6342', E.get('left~6338'), True)
     return True
 
 
@@ -7407,25 +6966,20 @@ def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6343', E.get('r~6337'), True)
+    LOCAL(ctx, E, 'r~6343', E.get('r~6337'), True)
     return True
 
 
 def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6344', x_9353(ctx, E), True)
+    LOCAL(ctx, E, 'k~6344', x_9353(ctx, E), True)
     if not d_8262(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~6343'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6344'), '+=', False, K[2])
@@ -7442,7 +6996,7 @@ def d_8261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6344', x_9353(ctx, E), True)
+    LOCAL(ctx, E, 'k~6344', x_9353(ctx, E), True)
     return True
 
 
@@ -7454,8 +7008,6 @@ def d_8262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9354(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6344', x_9356(ctx, E))
     return True
 
@@ -7490,8 +7042,6 @@ def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9359(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~6343'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6344'), '-=', False, K[3])
@@ -7518,8 +7068,6 @@ def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9362(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6344'), '+=', False, K[4])
@@ -7544,7 +7092,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6355', 10, True)
+    LOCAL(ctx, E, 'n~6355', 10, True)
     return True
 
 
@@ -7554,7 +7102,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6356', 'money', True)
+    LOCAL(ctx, E, 'r~6356', 'money', True)
     return True
 
 
@@ -7564,24 +7112,18 @@ def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6357', x_9367(ctx, E), True)
+    LOCAL(ctx, E, 'k~6357', x_9367(ctx, E), True)
     return True
 
 
 def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6358', x_9368(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6359', E.get('r~6356'), True)
+    LOCAL(ctx, E, 'n~6358', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'r~6359', E.get('r~6356'), True)
     return t_8275(ctx, k, s, E)
 
 
@@ -7591,7 +7133,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6358', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'n~6358', x_9368(ctx, E), True)
     return True
 
 
@@ -7601,7 +7143,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6359', E.get('r~6356'), True)
+    LOCAL(ctx, E, 'r~6359', E.get('r~6356'), True)
     return True
 
 
@@ -7612,22 +7154,15 @@ def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6364', E.get('left~6360'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6365', E.get('r~6359'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6364', E.get('left~6360'), True)
+        LOCAL(ctx, E, 'r~6365', E.get('r~6359'), True)
         if not d_8289(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6360', E.get('n~6358'), True)
+    LOCAL(ctx, E, 'left~6360', E.get('n~6358'), True)
     return t_8277(ctx, r1, s, E)
 
 
@@ -7637,7 +7172,7 @@ def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6360', E.get('n~6358'), True)
+    LOCAL(ctx, E, 'left~6360', E.get('n~6358'), True)
     return True
 
 
@@ -7658,7 +7193,7 @@ def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6361', item, True)
+            LOCAL(ctx, E, 'rep~6361', item, True)
             if x_9372(ctx, E):
                 return t_8278(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7674,15 +7209,11 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8286, E, 'left~6360', E.get('taken~6362'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6362', 0, True)
+    LOCAL(ctx, E, 'taken~6362', 0, True)
     return t_8280(ctx, r1, s, E)
 
 
@@ -7692,7 +7223,7 @@ def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6362', 0, True)
+    LOCAL(ctx, E, 'taken~6362', 0, True)
     return True
 
 
@@ -7711,14 +7242,11 @@ def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6362', E.get('instead~6363'))
     return t_8284(ctx, k, s, E)
 
@@ -7772,7 +7300,7 @@ def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6364', E.get('left~6360'), True)
+    LOCAL(ctx, E, 'n~6364', E.get('left~6360'), True)
     return True
 
 
@@ -7782,25 +7310,20 @@ def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6365', E.get('r~6359'), True)
+    LOCAL(ctx, E, 'r~6365', E.get('r~6359'), True)
     return True
 
 
 def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6366', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~6366', x_9387(ctx, E), True)
     if not d_8291(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~6365'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6366'), '+=', False, K[2])
@@ -7817,7 +7340,7 @@ def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6366', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~6366', x_9387(ctx, E), True)
     return True
 
 
@@ -7829,8 +7352,6 @@ def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9388(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6366', x_9390(ctx, E))
     return True
 
@@ -7865,8 +7386,6 @@ def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9393(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~6365'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6366'), '-=', False, K[3])
@@ -7893,8 +7412,6 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9396(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6366'), '+=', False, K[4])
@@ -7920,28 +7437,15 @@ def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6387', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6388', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6389', x_9431(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6387', 10, True)
+        LOCAL(ctx, E, 'r~6388', 'money', True)
+        LOCAL(ctx, E, 'k~6389', x_9431(ctx, E), True)
         return t_8327(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6368', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6369', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6368', 10, True)
+    LOCAL(ctx, E, 'r~6369', 'money', True)
     return t_8301(ctx, r1, s, E)
 
 
@@ -7951,7 +7455,7 @@ def d_8299(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6368', 10, True)
+    LOCAL(ctx, E, 'n~6368', 10, True)
     return True
 
 
@@ -7961,7 +7465,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6369', 'money', True)
+    LOCAL(ctx, E, 'r~6369', 'money', True)
     return True
 
 
@@ -7972,22 +7476,15 @@ def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6374', E.get('left~6370'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6375', E.get('r~6369'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6374', E.get('left~6370'), True)
+        LOCAL(ctx, E, 'r~6375', E.get('r~6369'), True)
         if not d_8315(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6370', E.get('n~6368'), True)
+    LOCAL(ctx, E, 'left~6370', E.get('n~6368'), True)
     return t_8303(ctx, r1, s, E)
 
 
@@ -7997,7 +7494,7 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6370', E.get('n~6368'), True)
+    LOCAL(ctx, E, 'left~6370', E.get('n~6368'), True)
     return True
 
 
@@ -8018,7 +7515,7 @@ def t_8303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6371', item, True)
+            LOCAL(ctx, E, 'rep~6371', item, True)
             if x_9404(ctx, E):
                 return t_8304(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8034,15 +7531,11 @@ def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8312, E, 'left~6370', E.get('taken~6372'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6372', 0, True)
+    LOCAL(ctx, E, 'taken~6372', 0, True)
     return t_8306(ctx, r1, s, E)
 
 
@@ -8052,7 +7545,7 @@ def d_8305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6372', 0, True)
+    LOCAL(ctx, E, 'taken~6372', 0, True)
     return True
 
 
@@ -8071,14 +7564,11 @@ def d_8307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6372', E.get('instead~6373'))
     return t_8310(ctx, k, s, E)
 
@@ -8132,7 +7622,7 @@ def d_8313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6374', E.get('left~6370'), True)
+    LOCAL(ctx, E, 'n~6374', E.get('left~6370'), True)
     return True
 
 
@@ -8142,25 +7632,20 @@ def d_8314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6375', E.get('r~6369'), True)
+    LOCAL(ctx, E, 'r~6375', E.get('r~6369'), True)
     return True
 
 
 def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6376', x_9417(ctx, E), True)
+    LOCAL(ctx, E, 'k~6376', x_9417(ctx, E), True)
     if not d_8317(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~6375'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6376'), '+=', False, K[2])
@@ -8177,7 +7662,7 @@ def d_8316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6376', x_9417(ctx, E), True)
+    LOCAL(ctx, E, 'k~6376', x_9417(ctx, E), True)
     return True
 
 
@@ -8189,8 +7674,6 @@ def d_8317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9418(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6376', x_9420(ctx, E))
     return True
 
@@ -8225,8 +7708,6 @@ def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9423(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~6375'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6376'), '-=', False, K[3])
@@ -8253,8 +7734,6 @@ def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9426(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6376'), '+=', False, K[4])
@@ -8279,7 +7758,7 @@ def d_8324(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6387', 10, True)
+    LOCAL(ctx, E, 'n~6387', 10, True)
     return True
 
 
@@ -8289,7 +7768,7 @@ def d_8325(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6388', 'money', True)
+    LOCAL(ctx, E, 'r~6388', 'money', True)
     return True
 
 
@@ -8299,24 +7778,18 @@ def d_8326(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6389', x_9431(ctx, E), True)
+    LOCAL(ctx, E, 'k~6389', x_9431(ctx, E), True)
     return True
 
 
 def t_8327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6390', x_9432(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6391', E.get('r~6388'), True)
+    LOCAL(ctx, E, 'n~6390', x_9432(ctx, E), True)
+    LOCAL(ctx, E, 'r~6391', E.get('r~6388'), True)
     return t_8330(ctx, k, s, E)
 
 
@@ -8326,7 +7799,7 @@ def d_8328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6390', x_9432(ctx, E), True)
+    LOCAL(ctx, E, 'n~6390', x_9432(ctx, E), True)
     return True
 
 
@@ -8336,7 +7809,7 @@ def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6391', E.get('r~6388'), True)
+    LOCAL(ctx, E, 'r~6391', E.get('r~6388'), True)
     return True
 
 
@@ -8347,22 +7820,15 @@ def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6396', E.get('left~6392'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6397', E.get('r~6391'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6396', E.get('left~6392'), True)
+        LOCAL(ctx, E, 'r~6397', E.get('r~6391'), True)
         if not d_8344(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6392', E.get('n~6390'), True)
+    LOCAL(ctx, E, 'left~6392', E.get('n~6390'), True)
     return t_8332(ctx, r1, s, E)
 
 
@@ -8372,7 +7838,7 @@ def d_8331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6392', E.get('n~6390'), True)
+    LOCAL(ctx, E, 'left~6392', E.get('n~6390'), True)
     return True
 
 
@@ -8393,7 +7859,7 @@ def t_8332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6393', item, True)
+            LOCAL(ctx, E, 'rep~6393', item, True)
             if x_9436(ctx, E):
                 return t_8333(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8409,15 +7875,11 @@ def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8341, E, 'left~6392', E.get('taken~6394'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6394', 0, True)
+    LOCAL(ctx, E, 'taken~6394', 0, True)
     return t_8335(ctx, r1, s, E)
 
 
@@ -8427,7 +7889,7 @@ def d_8334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6394', 0, True)
+    LOCAL(ctx, E, 'taken~6394', 0, True)
     return True
 
 
@@ -8446,14 +7908,11 @@ def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6394', E.get('instead~6395'))
     return t_8339(ctx, k, s, E)
 
@@ -8507,7 +7966,7 @@ def d_8342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6396', E.get('left~6392'), True)
+    LOCAL(ctx, E, 'n~6396', E.get('left~6392'), True)
     return True
 
 
@@ -8517,25 +7976,20 @@ def d_8343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6397', E.get('r~6391'), True)
+    LOCAL(ctx, E, 'r~6397', E.get('r~6391'), True)
     return True
 
 
 def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6398', x_9451(ctx, E), True)
+    LOCAL(ctx, E, 'k~6398', x_9451(ctx, E), True)
     if not d_8346(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~6397'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6398'), '+=', False, K[2])
@@ -8552,7 +8006,7 @@ def d_8345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6398', x_9451(ctx, E), True)
+    LOCAL(ctx, E, 'k~6398', x_9451(ctx, E), True)
     return True
 
 
@@ -8564,8 +8018,6 @@ def d_8346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9452(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6398', x_9454(ctx, E))
     return True
 
@@ -8600,8 +8052,6 @@ def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9457(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~6397'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6398'), '-=', False, K[3])
@@ -8628,8 +8078,6 @@ def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9460(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6398'), '+=', False, K[4])
@@ -8655,28 +8103,15 @@ def t_8353(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6419', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6420', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6421', x_9495(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6419', 10, True)
+        LOCAL(ctx, E, 'r~6420', 'money', True)
+        LOCAL(ctx, E, 'k~6421', x_9495(ctx, E), True)
         return t_8382(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6400', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6401', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6400', 10, True)
+    LOCAL(ctx, E, 'r~6401', 'money', True)
     return t_8356(ctx, r1, s, E)
 
 
@@ -8686,7 +8121,7 @@ def d_8354(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6400', 10, True)
+    LOCAL(ctx, E, 'n~6400', 10, True)
     return True
 
 
@@ -8696,7 +8131,7 @@ def d_8355(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6401', 'money', True)
+    LOCAL(ctx, E, 'r~6401', 'money', True)
     return True
 
 
@@ -8707,22 +8142,15 @@ def t_8356(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6406', E.get('left~6402'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6407', E.get('r~6401'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6406', E.get('left~6402'), True)
+        LOCAL(ctx, E, 'r~6407', E.get('r~6401'), True)
         if not d_8370(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6402', E.get('n~6400'), True)
+    LOCAL(ctx, E, 'left~6402', E.get('n~6400'), True)
     return t_8358(ctx, r1, s, E)
 
 
@@ -8732,7 +8160,7 @@ def d_8357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6402', E.get('n~6400'), True)
+    LOCAL(ctx, E, 'left~6402', E.get('n~6400'), True)
     return True
 
 
@@ -8753,7 +8181,7 @@ def t_8358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6403', item, True)
+            LOCAL(ctx, E, 'rep~6403', item, True)
             if x_9468(ctx, E):
                 return t_8359(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8769,15 +8197,11 @@ def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8367, E, 'left~6402', E.get('taken~6404'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6404', 0, True)
+    LOCAL(ctx, E, 'taken~6404', 0, True)
     return t_8361(ctx, r1, s, E)
 
 
@@ -8787,7 +8211,7 @@ def d_8360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6404', 0, True)
+    LOCAL(ctx, E, 'taken~6404', 0, True)
     return True
 
 
@@ -8806,14 +8230,11 @@ def d_8362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6404', E.get('instead~6405'))
     return t_8365(ctx, k, s, E)
 
@@ -8867,7 +8288,7 @@ def d_8368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6406', E.get('left~6402'), True)
+    LOCAL(ctx, E, 'n~6406', E.get('left~6402'), True)
     return True
 
 
@@ -8877,25 +8298,20 @@ def d_8369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6407', E.get('r~6401'), True)
+    LOCAL(ctx, E, 'r~6407', E.get('r~6401'), True)
     return True
 
 
 def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6408', x_9481(ctx, E), True)
+    LOCAL(ctx, E, 'k~6408', x_9481(ctx, E), True)
     if not d_8372(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~6407'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6408'), '+=', False, K[2])
@@ -8912,7 +8328,7 @@ def d_8371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6408', x_9481(ctx, E), True)
+    LOCAL(ctx, E, 'k~6408', x_9481(ctx, E), True)
     return True
 
 
@@ -8924,8 +8340,6 @@ def d_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9482(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6408', x_9484(ctx, E))
     return True
 
@@ -8960,8 +8374,6 @@ def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9487(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~6407'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6408'), '-=', False, K[3])
@@ -8988,8 +8400,6 @@ def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9490(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6408'), '+=', False, K[4])
@@ -9014,7 +8424,7 @@ def d_8379(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6419', 10, True)
+    LOCAL(ctx, E, 'n~6419', 10, True)
     return True
 
 
@@ -9024,7 +8434,7 @@ def d_8380(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6420', 'money', True)
+    LOCAL(ctx, E, 'r~6420', 'money', True)
     return True
 
 
@@ -9034,24 +8444,18 @@ def d_8381(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6421', x_9495(ctx, E), True)
+    LOCAL(ctx, E, 'k~6421', x_9495(ctx, E), True)
     return True
 
 
 def t_8382(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6422', x_9496(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6423', E.get('r~6420'), True)
+    LOCAL(ctx, E, 'n~6422', x_9496(ctx, E), True)
+    LOCAL(ctx, E, 'r~6423', E.get('r~6420'), True)
     return t_8385(ctx, k, s, E)
 
 
@@ -9061,7 +8465,7 @@ def d_8383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6422', x_9496(ctx, E), True)
+    LOCAL(ctx, E, 'n~6422', x_9496(ctx, E), True)
     return True
 
 
@@ -9071,7 +8475,7 @@ def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6423', E.get('r~6420'), True)
+    LOCAL(ctx, E, 'r~6423', E.get('r~6420'), True)
     return True
 
 
@@ -9082,22 +8486,15 @@ def t_8385(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6428', E.get('left~6424'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6429', E.get('r~6423'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6428', E.get('left~6424'), True)
+        LOCAL(ctx, E, 'r~6429', E.get('r~6423'), True)
         if not d_8399(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6424', E.get('n~6422'), True)
+    LOCAL(ctx, E, 'left~6424', E.get('n~6422'), True)
     return t_8387(ctx, r1, s, E)
 
 
@@ -9107,7 +8504,7 @@ def d_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6424', E.get('n~6422'), True)
+    LOCAL(ctx, E, 'left~6424', E.get('n~6422'), True)
     return True
 
 
@@ -9128,7 +8525,7 @@ def t_8387(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6425', item, True)
+            LOCAL(ctx, E, 'rep~6425', item, True)
             if x_9500(ctx, E):
                 return t_8388(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9144,15 +8541,11 @@ def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8396, E, 'left~6424', E.get('taken~6426'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6426', 0, True)
+    LOCAL(ctx, E, 'taken~6426', 0, True)
     return t_8390(ctx, r1, s, E)
 
 
@@ -9162,7 +8555,7 @@ def d_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6426', 0, True)
+    LOCAL(ctx, E, 'taken~6426', 0, True)
     return True
 
 
@@ -9181,14 +8574,11 @@ def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6426', E.get('instead~6427'))
     return t_8394(ctx, k, s, E)
 
@@ -9242,7 +8632,7 @@ def d_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6428', E.get('left~6424'), True)
+    LOCAL(ctx, E, 'n~6428', E.get('left~6424'), True)
     return True
 
 
@@ -9252,25 +8642,20 @@ def d_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6429', E.get('r~6423'), True)
+    LOCAL(ctx, E, 'r~6429', E.get('r~6423'), True)
     return True
 
 
 def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6430', x_9515(ctx, E), True)
+    LOCAL(ctx, E, 'k~6430', x_9515(ctx, E), True)
     if not d_8401(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~6429'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6430'), '+=', False, K[2])
@@ -9287,7 +8672,7 @@ def d_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6430', x_9515(ctx, E), True)
+    LOCAL(ctx, E, 'k~6430', x_9515(ctx, E), True)
     return True
 
 
@@ -9299,8 +8684,6 @@ def d_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9516(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6430', x_9518(ctx, E))
     return True
 
@@ -9335,8 +8718,6 @@ def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9521(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~6429'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6430'), '-=', False, K[3])
@@ -9363,8 +8744,6 @@ def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9524(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6430'), '+=', False, K[4])
@@ -9390,28 +8769,15 @@ def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6460', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6461', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6462', x_9559(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6460', 10, True)
+        LOCAL(ctx, E, 'r~6461', 'money', True)
+        LOCAL(ctx, E, 'k~6462', x_9559(ctx, E), True)
         return t_8437(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6441', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6442', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6441', 10, True)
+    LOCAL(ctx, E, 'r~6442', 'money', True)
     return t_8411(ctx, r1, s, E)
 
 
@@ -9421,7 +8787,7 @@ def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6441', 10, True)
+    LOCAL(ctx, E, 'n~6441', 10, True)
     return True
 
 
@@ -9431,7 +8797,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6442', 'money', True)
+    LOCAL(ctx, E, 'r~6442', 'money', True)
     return True
 
 
@@ -9442,22 +8808,15 @@ def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6447', E.get('left~6443'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6448', E.get('r~6442'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6447', E.get('left~6443'), True)
+        LOCAL(ctx, E, 'r~6448', E.get('r~6442'), True)
         if not d_8425(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6443', E.get('n~6441'), True)
+    LOCAL(ctx, E, 'left~6443', E.get('n~6441'), True)
     return t_8413(ctx, r1, s, E)
 
 
@@ -9467,7 +8826,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6443', E.get('n~6441'), True)
+    LOCAL(ctx, E, 'left~6443', E.get('n~6441'), True)
     return True
 
 
@@ -9488,7 +8847,7 @@ def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6444', item, True)
+            LOCAL(ctx, E, 'rep~6444', item, True)
             if x_9532(ctx, E):
                 return t_8414(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9504,15 +8863,11 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8422, E, 'left~6443', E.get('taken~6445'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6445', 0, True)
+    LOCAL(ctx, E, 'taken~6445', 0, True)
     return t_8416(ctx, r1, s, E)
 
 
@@ -9522,7 +8877,7 @@ def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6445', 0, True)
+    LOCAL(ctx, E, 'taken~6445', 0, True)
     return True
 
 
@@ -9541,14 +8896,11 @@ def d_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6445', E.get('instead~6446'))
     return t_8420(ctx, k, s, E)
 
@@ -9602,7 +8954,7 @@ def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6447', E.get('left~6443'), True)
+    LOCAL(ctx, E, 'n~6447', E.get('left~6443'), True)
     return True
 
 
@@ -9612,25 +8964,20 @@ def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6448', E.get('r~6442'), True)
+    LOCAL(ctx, E, 'r~6448', E.get('r~6442'), True)
     return True
 
 
 def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6449', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~6449', x_9545(ctx, E), True)
     if not d_8427(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~6448'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6449'), '+=', False, K[2])
@@ -9647,7 +8994,7 @@ def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6449', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~6449', x_9545(ctx, E), True)
     return True
 
 
@@ -9659,8 +9006,6 @@ def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9546(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6449', x_9548(ctx, E))
     return True
 
@@ -9695,8 +9040,6 @@ def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9551(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~6448'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6449'), '-=', False, K[3])
@@ -9723,8 +9066,6 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9554(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6449'), '+=', False, K[4])
@@ -9749,7 +9090,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6460', 10, True)
+    LOCAL(ctx, E, 'n~6460', 10, True)
     return True
 
 
@@ -9759,7 +9100,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6461', 'money', True)
+    LOCAL(ctx, E, 'r~6461', 'money', True)
     return True
 
 
@@ -9769,24 +9110,18 @@ def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6462', x_9559(ctx, E), True)
+    LOCAL(ctx, E, 'k~6462', x_9559(ctx, E), True)
     return True
 
 
 def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6463', x_9560(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6464', E.get('r~6461'), True)
+    LOCAL(ctx, E, 'n~6463', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'r~6464', E.get('r~6461'), True)
     return t_8440(ctx, k, s, E)
 
 
@@ -9796,7 +9131,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6463', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'n~6463', x_9560(ctx, E), True)
     return True
 
 
@@ -9806,7 +9141,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6464', E.get('r~6461'), True)
+    LOCAL(ctx, E, 'r~6464', E.get('r~6461'), True)
     return True
 
 
@@ -9817,22 +9152,15 @@ def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6469', E.get('left~6465'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6470', E.get('r~6464'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6469', E.get('left~6465'), True)
+        LOCAL(ctx, E, 'r~6470', E.get('r~6464'), True)
         if not d_8454(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6465', E.get('n~6463'), True)
+    LOCAL(ctx, E, 'left~6465', E.get('n~6463'), True)
     return t_8442(ctx, r1, s, E)
 
 
@@ -9842,7 +9170,7 @@ def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6465', E.get('n~6463'), True)
+    LOCAL(ctx, E, 'left~6465', E.get('n~6463'), True)
     return True
 
 
@@ -9863,7 +9191,7 @@ def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6466', item, True)
+            LOCAL(ctx, E, 'rep~6466', item, True)
             if x_9564(ctx, E):
                 return t_8443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9879,15 +9207,11 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8451, E, 'left~6465', E.get('taken~6467'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6467', 0, True)
+    LOCAL(ctx, E, 'taken~6467', 0, True)
     return t_8445(ctx, r1, s, E)
 
 
@@ -9897,7 +9221,7 @@ def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6467', 0, True)
+    LOCAL(ctx, E, 'taken~6467', 0, True)
     return True
 
 
@@ -9916,14 +9240,11 @@ def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6467', E.get('instead~6468'))
     return t_8449(ctx, k, s, E)
 
@@ -9977,7 +9298,7 @@ def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6469', E.get('left~6465'), True)
+    LOCAL(ctx, E, 'n~6469', E.get('left~6465'), True)
     return True
 
 
@@ -9987,25 +9308,20 @@ def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6470', E.get('r~6464'), True)
+    LOCAL(ctx, E, 'r~6470', E.get('r~6464'), True)
     return True
 
 
 def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6471', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~6471', x_9579(ctx, E), True)
     if not d_8456(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~6470'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6471'), '+=', False, K[2])
@@ -10022,7 +9338,7 @@ def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6471', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~6471', x_9579(ctx, E), True)
     return True
 
 
@@ -10034,8 +9350,6 @@ def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9580(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6471', x_9582(ctx, E))
     return True
 
@@ -10070,8 +9384,6 @@ def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9585(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~6470'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6471'), '-=', False, K[3])
@@ -10098,8 +9410,6 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9588(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6471'), '+=', False, K[4])
@@ -10125,28 +9435,15 @@ def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6491', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6492', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6493', x_9623(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6491', 10, True)
+        LOCAL(ctx, E, 'r~6492', 'money', True)
+        LOCAL(ctx, E, 'k~6493', x_9623(ctx, E), True)
         return t_8492(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6472', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6473', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6472', 10, True)
+    LOCAL(ctx, E, 'r~6473', 'money', True)
     return t_8466(ctx, r1, s, E)
 
 
@@ -10156,7 +9453,7 @@ def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6472', 10, True)
+    LOCAL(ctx, E, 'n~6472', 10, True)
     return True
 
 
@@ -10166,7 +9463,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6473', 'money', True)
+    LOCAL(ctx, E, 'r~6473', 'money', True)
     return True
 
 
@@ -10177,22 +9474,15 @@ def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6478', E.get('left~6474'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6479', E.get('r~6473'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6478', E.get('left~6474'), True)
+        LOCAL(ctx, E, 'r~6479', E.get('r~6473'), True)
         if not d_8480(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6474', E.get('n~6472'), True)
+    LOCAL(ctx, E, 'left~6474', E.get('n~6472'), True)
     return t_8468(ctx, r1, s, E)
 
 
@@ -10202,7 +9492,7 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6474', E.get('n~6472'), True)
+    LOCAL(ctx, E, 'left~6474', E.get('n~6472'), True)
     return True
 
 
@@ -10223,7 +9513,7 @@ def t_8468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6475', item, True)
+            LOCAL(ctx, E, 'rep~6475', item, True)
             if x_9596(ctx, E):
                 return t_8469(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10239,15 +9529,11 @@ def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8477, E, 'left~6474', E.get('taken~6476'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6476', 0, True)
+    LOCAL(ctx, E, 'taken~6476', 0, True)
     return t_8471(ctx, r1, s, E)
 
 
@@ -10257,7 +9543,7 @@ def d_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6476', 0, True)
+    LOCAL(ctx, E, 'taken~6476', 0, True)
     return True
 
 
@@ -10276,14 +9562,11 @@ def d_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6476', E.get('instead~6477'))
     return t_8475(ctx, k, s, E)
 
@@ -10337,7 +9620,7 @@ def d_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6478', E.get('left~6474'), True)
+    LOCAL(ctx, E, 'n~6478', E.get('left~6474'), True)
     return True
 
 
@@ -10347,25 +9630,20 @@ def d_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6479', E.get('r~6473'), True)
+    LOCAL(ctx, E, 'r~6479', E.get('r~6473'), True)
     return True
 
 
 def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6480', x_9609(ctx, E), True)
+    LOCAL(ctx, E, 'k~6480', x_9609(ctx, E), True)
     if not d_8482(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~6479'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6480'), '+=', False, K[2])
@@ -10382,7 +9660,7 @@ def d_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6480', x_9609(ctx, E), True)
+    LOCAL(ctx, E, 'k~6480', x_9609(ctx, E), True)
     return True
 
 
@@ -10394,8 +9672,6 @@ def d_8482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9610(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6480', x_9612(ctx, E))
     return True
 
@@ -10430,8 +9706,6 @@ def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9615(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~6479'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6480'), '-=', False, K[3])
@@ -10458,8 +9732,6 @@ def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9618(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6480'), '+=', False, K[4])
@@ -10484,7 +9756,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6491', 10, True)
+    LOCAL(ctx, E, 'n~6491', 10, True)
     return True
 
 
@@ -10494,7 +9766,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6492', 'money', True)
+    LOCAL(ctx, E, 'r~6492', 'money', True)
     return True
 
 
@@ -10504,24 +9776,18 @@ def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6493', x_9623(ctx, E), True)
+    LOCAL(ctx, E, 'k~6493', x_9623(ctx, E), True)
     return True
 
 
 def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6494', x_9624(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6495', E.get('r~6492'), True)
+    LOCAL(ctx, E, 'n~6494', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'r~6495', E.get('r~6492'), True)
     return t_8495(ctx, k, s, E)
 
 
@@ -10531,7 +9797,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6494', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'n~6494', x_9624(ctx, E), True)
     return True
 
 
@@ -10541,7 +9807,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6495', E.get('r~6492'), True)
+    LOCAL(ctx, E, 'r~6495', E.get('r~6492'), True)
     return True
 
 
@@ -10552,22 +9818,15 @@ def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6500', E.get('left~6496'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6501', E.get('r~6495'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6500', E.get('left~6496'), True)
+        LOCAL(ctx, E, 'r~6501', E.get('r~6495'), True)
         if not d_8509(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6496', E.get('n~6494'), True)
+    LOCAL(ctx, E, 'left~6496', E.get('n~6494'), True)
     return t_8497(ctx, r1, s, E)
 
 
@@ -10577,7 +9836,7 @@ def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6496', E.get('n~6494'), True)
+    LOCAL(ctx, E, 'left~6496', E.get('n~6494'), True)
     return True
 
 
@@ -10598,7 +9857,7 @@ def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6497', item, True)
+            LOCAL(ctx, E, 'rep~6497', item, True)
             if x_9628(ctx, E):
                 return t_8498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10614,15 +9873,11 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8506, E, 'left~6496', E.get('taken~6498'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6498', 0, True)
+    LOCAL(ctx, E, 'taken~6498', 0, True)
     return t_8500(ctx, r1, s, E)
 
 
@@ -10632,7 +9887,7 @@ def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6498', 0, True)
+    LOCAL(ctx, E, 'taken~6498', 0, True)
     return True
 
 
@@ -10651,14 +9906,11 @@ def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6498', E.get('instead~6499'))
     return t_8504(ctx, k, s, E)
 
@@ -10712,7 +9964,7 @@ def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6500', E.get('left~6496'), True)
+    LOCAL(ctx, E, 'n~6500', E.get('left~6496'), True)
     return True
 
 
@@ -10722,25 +9974,20 @@ def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6501', E.get('r~6495'), True)
+    LOCAL(ctx, E, 'r~6501', E.get('r~6495'), True)
     return True
 
 
 def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6502', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~6502', x_9643(ctx, E), True)
     if not d_8511(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~6501'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6502'), '+=', False, K[2])
@@ -10757,7 +10004,7 @@ def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6502', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~6502', x_9643(ctx, E), True)
     return True
 
 
@@ -10769,8 +10016,6 @@ def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9644(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6502', x_9646(ctx, E))
     return True
 
@@ -10805,8 +10050,6 @@ def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9649(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~6501'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6502'), '-=', False, K[3])
@@ -10833,8 +10076,6 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9652(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6502'), '+=', False, K[4])
@@ -10860,28 +10101,15 @@ def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6524', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6525', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6526', x_9687(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6524', 10, True)
+        LOCAL(ctx, E, 'r~6525', 'money', True)
+        LOCAL(ctx, E, 'k~6526', x_9687(ctx, E), True)
         return t_8547(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6505', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6506', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6505', 10, True)
+    LOCAL(ctx, E, 'r~6506', 'money', True)
     return t_8521(ctx, r1, s, E)
 
 
@@ -10891,7 +10119,7 @@ def d_8519(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6505', 10, True)
+    LOCAL(ctx, E, 'n~6505', 10, True)
     return True
 
 
@@ -10901,7 +10129,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6506', 'money', True)
+    LOCAL(ctx, E, 'r~6506', 'money', True)
     return True
 
 
@@ -10912,22 +10140,15 @@ def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6511', E.get('left~6507'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6512', E.get('r~6506'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6511', E.get('left~6507'), True)
+        LOCAL(ctx, E, 'r~6512', E.get('r~6506'), True)
         if not d_8535(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6507', E.get('n~6505'), True)
+    LOCAL(ctx, E, 'left~6507', E.get('n~6505'), True)
     return t_8523(ctx, r1, s, E)
 
 
@@ -10937,7 +10158,7 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6507', E.get('n~6505'), True)
+    LOCAL(ctx, E, 'left~6507', E.get('n~6505'), True)
     return True
 
 
@@ -10958,7 +10179,7 @@ def t_8523(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6508', item, True)
+            LOCAL(ctx, E, 'rep~6508', item, True)
             if x_9660(ctx, E):
                 return t_8524(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10974,15 +10195,11 @@ def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8532, E, 'left~6507', E.get('taken~6509'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6509', 0, True)
+    LOCAL(ctx, E, 'taken~6509', 0, True)
     return t_8526(ctx, r1, s, E)
 
 
@@ -10992,7 +10209,7 @@ def d_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6509', 0, True)
+    LOCAL(ctx, E, 'taken~6509', 0, True)
     return True
 
 
@@ -11011,14 +10228,11 @@ def d_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6509', E.get('instead~6510'))
     return t_8530(ctx, k, s, E)
 
@@ -11072,7 +10286,7 @@ def d_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6511', E.get('left~6507'), True)
+    LOCAL(ctx, E, 'n~6511', E.get('left~6507'), True)
     return True
 
 
@@ -11082,25 +10296,20 @@ def d_8534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6512', E.get('r~6506'), True)
+    LOCAL(ctx, E, 'r~6512', E.get('r~6506'), True)
     return True
 
 
 def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6513', x_9673(ctx, E), True)
+    LOCAL(ctx, E, 'k~6513', x_9673(ctx, E), True)
     if not d_8537(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~6512'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6513'), '+=', False, K[2])
@@ -11117,7 +10326,7 @@ def d_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6513', x_9673(ctx, E), True)
+    LOCAL(ctx, E, 'k~6513', x_9673(ctx, E), True)
     return True
 
 
@@ -11129,8 +10338,6 @@ def d_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9674(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6513', x_9676(ctx, E))
     return True
 
@@ -11165,8 +10372,6 @@ def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9679(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~6512'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6513'), '-=', False, K[3])
@@ -11193,8 +10398,6 @@ def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9682(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6513'), '+=', False, K[4])
@@ -11219,7 +10422,7 @@ def d_8544(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6524', 10, True)
+    LOCAL(ctx, E, 'n~6524', 10, True)
     return True
 
 
@@ -11229,7 +10432,7 @@ def d_8545(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6525', 'money', True)
+    LOCAL(ctx, E, 'r~6525', 'money', True)
     return True
 
 
@@ -11239,24 +10442,18 @@ def d_8546(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6526', x_9687(ctx, E), True)
+    LOCAL(ctx, E, 'k~6526', x_9687(ctx, E), True)
     return True
 
 
 def t_8547(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6527', x_9688(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6528', E.get('r~6525'), True)
+    LOCAL(ctx, E, 'n~6527', x_9688(ctx, E), True)
+    LOCAL(ctx, E, 'r~6528', E.get('r~6525'), True)
     return t_8550(ctx, k, s, E)
 
 
@@ -11266,7 +10463,7 @@ def d_8548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6527', x_9688(ctx, E), True)
+    LOCAL(ctx, E, 'n~6527', x_9688(ctx, E), True)
     return True
 
 
@@ -11276,7 +10473,7 @@ def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6528', E.get('r~6525'), True)
+    LOCAL(ctx, E, 'r~6528', E.get('r~6525'), True)
     return True
 
 
@@ -11287,22 +10484,15 @@ def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6533', E.get('left~6529'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6534', E.get('r~6528'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6533', E.get('left~6529'), True)
+        LOCAL(ctx, E, 'r~6534', E.get('r~6528'), True)
         if not d_8564(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6529', E.get('n~6527'), True)
+    LOCAL(ctx, E, 'left~6529', E.get('n~6527'), True)
     return t_8552(ctx, r1, s, E)
 
 
@@ -11312,7 +10502,7 @@ def d_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6529', E.get('n~6527'), True)
+    LOCAL(ctx, E, 'left~6529', E.get('n~6527'), True)
     return True
 
 
@@ -11333,7 +10523,7 @@ def t_8552(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6530', item, True)
+            LOCAL(ctx, E, 'rep~6530', item, True)
             if x_9692(ctx, E):
                 return t_8553(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11349,15 +10539,11 @@ def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8561, E, 'left~6529', E.get('taken~6531'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6531', 0, True)
+    LOCAL(ctx, E, 'taken~6531', 0, True)
     return t_8555(ctx, r1, s, E)
 
 
@@ -11367,7 +10553,7 @@ def d_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6531', 0, True)
+    LOCAL(ctx, E, 'taken~6531', 0, True)
     return True
 
 
@@ -11386,14 +10572,11 @@ def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6531', E.get('instead~6532'))
     return t_8559(ctx, k, s, E)
 
@@ -11447,7 +10630,7 @@ def d_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6533', E.get('left~6529'), True)
+    LOCAL(ctx, E, 'n~6533', E.get('left~6529'), True)
     return True
 
 
@@ -11457,25 +10640,20 @@ def d_8563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6534', E.get('r~6528'), True)
+    LOCAL(ctx, E, 'r~6534', E.get('r~6528'), True)
     return True
 
 
 def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6535', x_9707(ctx, E), True)
+    LOCAL(ctx, E, 'k~6535', x_9707(ctx, E), True)
     if not d_8566(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~6534'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6535'), '+=', False, K[2])
@@ -11492,7 +10670,7 @@ def d_8565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6535', x_9707(ctx, E), True)
+    LOCAL(ctx, E, 'k~6535', x_9707(ctx, E), True)
     return True
 
 
@@ -11504,8 +10682,6 @@ def d_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9708(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6535', x_9710(ctx, E))
     return True
 
@@ -11540,8 +10716,6 @@ def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9713(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~6534'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6535'), '-=', False, K[3])
@@ -11568,8 +10742,6 @@ def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9716(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6535'), '+=', False, K[4])
@@ -11595,28 +10767,15 @@ def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6557', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6558', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6559', x_9751(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6557', 10, True)
+        LOCAL(ctx, E, 'r~6558', 'money', True)
+        LOCAL(ctx, E, 'k~6559', x_9751(ctx, E), True)
         return t_8602(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6538', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6539', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6538', 10, True)
+    LOCAL(ctx, E, 'r~6539', 'money', True)
     return t_8576(ctx, r1, s, E)
 
 
@@ -11626,7 +10785,7 @@ def d_8574(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6538', 10, True)
+    LOCAL(ctx, E, 'n~6538', 10, True)
     return True
 
 
@@ -11636,7 +10795,7 @@ def d_8575(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6539', 'money', True)
+    LOCAL(ctx, E, 'r~6539', 'money', True)
     return True
 
 
@@ -11647,22 +10806,15 @@ def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6544', E.get('left~6540'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6545', E.get('r~6539'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6544', E.get('left~6540'), True)
+        LOCAL(ctx, E, 'r~6545', E.get('r~6539'), True)
         if not d_8590(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6540', E.get('n~6538'), True)
+    LOCAL(ctx, E, 'left~6540', E.get('n~6538'), True)
     return t_8578(ctx, r1, s, E)
 
 
@@ -11672,7 +10824,7 @@ def d_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6540', E.get('n~6538'), True)
+    LOCAL(ctx, E, 'left~6540', E.get('n~6538'), True)
     return True
 
 
@@ -11693,7 +10845,7 @@ def t_8578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6541', item, True)
+            LOCAL(ctx, E, 'rep~6541', item, True)
             if x_9724(ctx, E):
                 return t_8579(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11709,15 +10861,11 @@ def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8587, E, 'left~6540', E.get('taken~6542'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6542', 0, True)
+    LOCAL(ctx, E, 'taken~6542', 0, True)
     return t_8581(ctx, r1, s, E)
 
 
@@ -11727,7 +10875,7 @@ def d_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6542', 0, True)
+    LOCAL(ctx, E, 'taken~6542', 0, True)
     return True
 
 
@@ -11746,14 +10894,11 @@ def d_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6542', E.get('instead~6543'))
     return t_8585(ctx, k, s, E)
 
@@ -11807,7 +10952,7 @@ def d_8588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6544', E.get('left~6540'), True)
+    LOCAL(ctx, E, 'n~6544', E.get('left~6540'), True)
     return True
 
 
@@ -11817,25 +10962,20 @@ def d_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6545', E.get('r~6539'), True)
+    LOCAL(ctx, E, 'r~6545', E.get('r~6539'), True)
     return True
 
 
 def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6546', x_9737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6546', x_9737(ctx, E), True)
     if not d_8592(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~6545'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6546'), '+=', False, K[2])
@@ -11852,7 +10992,7 @@ def d_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6546', x_9737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6546', x_9737(ctx, E), True)
     return True
 
 
@@ -11864,8 +11004,6 @@ def d_8592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9738(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6546', x_9740(ctx, E))
     return True
 
@@ -11900,8 +11038,6 @@ def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9743(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~6545'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6546'), '-=', False, K[3])
@@ -11928,8 +11064,6 @@ def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9746(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6546'), '+=', False, K[4])
@@ -11954,7 +11088,7 @@ def d_8599(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6557', 10, True)
+    LOCAL(ctx, E, 'n~6557', 10, True)
     return True
 
 
@@ -11964,7 +11098,7 @@ def d_8600(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6558', 'money', True)
+    LOCAL(ctx, E, 'r~6558', 'money', True)
     return True
 
 
@@ -11974,24 +11108,18 @@ def d_8601(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6559', x_9751(ctx, E), True)
+    LOCAL(ctx, E, 'k~6559', x_9751(ctx, E), True)
     return True
 
 
 def t_8602(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6560', x_9752(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6561', E.get('r~6558'), True)
+    LOCAL(ctx, E, 'n~6560', x_9752(ctx, E), True)
+    LOCAL(ctx, E, 'r~6561', E.get('r~6558'), True)
     return t_8605(ctx, k, s, E)
 
 
@@ -12001,7 +11129,7 @@ def d_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6560', x_9752(ctx, E), True)
+    LOCAL(ctx, E, 'n~6560', x_9752(ctx, E), True)
     return True
 
 
@@ -12011,7 +11139,7 @@ def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6561', E.get('r~6558'), True)
+    LOCAL(ctx, E, 'r~6561', E.get('r~6558'), True)
     return True
 
 
@@ -12022,22 +11150,15 @@ def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6566', E.get('left~6562'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6567', E.get('r~6561'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6566', E.get('left~6562'), True)
+        LOCAL(ctx, E, 'r~6567', E.get('r~6561'), True)
         if not d_8619(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6562', E.get('n~6560'), True)
+    LOCAL(ctx, E, 'left~6562', E.get('n~6560'), True)
     return t_8607(ctx, r1, s, E)
 
 
@@ -12047,7 +11168,7 @@ def d_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6562', E.get('n~6560'), True)
+    LOCAL(ctx, E, 'left~6562', E.get('n~6560'), True)
     return True
 
 
@@ -12068,7 +11189,7 @@ def t_8607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6563', item, True)
+            LOCAL(ctx, E, 'rep~6563', item, True)
             if x_9756(ctx, E):
                 return t_8608(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12084,15 +11205,11 @@ def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8616, E, 'left~6562', E.get('taken~6564'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6564', 0, True)
+    LOCAL(ctx, E, 'taken~6564', 0, True)
     return t_8610(ctx, r1, s, E)
 
 
@@ -12102,7 +11219,7 @@ def d_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6564', 0, True)
+    LOCAL(ctx, E, 'taken~6564', 0, True)
     return True
 
 
@@ -12121,14 +11238,11 @@ def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6564', E.get('instead~6565'))
     return t_8614(ctx, k, s, E)
 
@@ -12182,7 +11296,7 @@ def d_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6566', E.get('left~6562'), True)
+    LOCAL(ctx, E, 'n~6566', E.get('left~6562'), True)
     return True
 
 
@@ -12192,25 +11306,20 @@ def d_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6567', E.get('r~6561'), True)
+    LOCAL(ctx, E, 'r~6567', E.get('r~6561'), True)
     return True
 
 
 def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6568', x_9771(ctx, E), True)
+    LOCAL(ctx, E, 'k~6568', x_9771(ctx, E), True)
     if not d_8621(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~6567'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6568'), '+=', False, K[2])
@@ -12227,7 +11336,7 @@ def d_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6568', x_9771(ctx, E), True)
+    LOCAL(ctx, E, 'k~6568', x_9771(ctx, E), True)
     return True
 
 
@@ -12239,8 +11348,6 @@ def d_8621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9772(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6568', x_9774(ctx, E))
     return True
 
@@ -12275,8 +11382,6 @@ def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9777(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~6567'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6568'), '-=', False, K[3])
@@ -12303,8 +11408,6 @@ def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9780(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6568'), '+=', False, K[4])
@@ -12330,28 +11433,15 @@ def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6590', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6591', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6592', x_9815(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6590', 10, True)
+        LOCAL(ctx, E, 'r~6591', 'money', True)
+        LOCAL(ctx, E, 'k~6592', x_9815(ctx, E), True)
         return t_8657(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6571', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6572', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6571', 10, True)
+    LOCAL(ctx, E, 'r~6572', 'money', True)
     return t_8631(ctx, r1, s, E)
 
 
@@ -12361,7 +11451,7 @@ def d_8629(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6571', 10, True)
+    LOCAL(ctx, E, 'n~6571', 10, True)
     return True
 
 
@@ -12371,7 +11461,7 @@ def d_8630(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6572', 'money', True)
+    LOCAL(ctx, E, 'r~6572', 'money', True)
     return True
 
 
@@ -12382,22 +11472,15 @@ def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6577', E.get('left~6573'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6578', E.get('r~6572'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6577', E.get('left~6573'), True)
+        LOCAL(ctx, E, 'r~6578', E.get('r~6572'), True)
         if not d_8645(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6573', E.get('n~6571'), True)
+    LOCAL(ctx, E, 'left~6573', E.get('n~6571'), True)
     return t_8633(ctx, r1, s, E)
 
 
@@ -12407,7 +11490,7 @@ def d_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6573', E.get('n~6571'), True)
+    LOCAL(ctx, E, 'left~6573', E.get('n~6571'), True)
     return True
 
 
@@ -12428,7 +11511,7 @@ def t_8633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6574', item, True)
+            LOCAL(ctx, E, 'rep~6574', item, True)
             if x_9788(ctx, E):
                 return t_8634(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12444,15 +11527,11 @@ def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8642, E, 'left~6573', E.get('taken~6575'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6575', 0, True)
+    LOCAL(ctx, E, 'taken~6575', 0, True)
     return t_8636(ctx, r1, s, E)
 
 
@@ -12462,7 +11541,7 @@ def d_8635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6575', 0, True)
+    LOCAL(ctx, E, 'taken~6575', 0, True)
     return True
 
 
@@ -12481,14 +11560,11 @@ def d_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6575', E.get('instead~6576'))
     return t_8640(ctx, k, s, E)
 
@@ -12542,7 +11618,7 @@ def d_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6577', E.get('left~6573'), True)
+    LOCAL(ctx, E, 'n~6577', E.get('left~6573'), True)
     return True
 
 
@@ -12552,25 +11628,20 @@ def d_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6578', E.get('r~6572'), True)
+    LOCAL(ctx, E, 'r~6578', E.get('r~6572'), True)
     return True
 
 
 def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6579', x_9801(ctx, E), True)
+    LOCAL(ctx, E, 'k~6579', x_9801(ctx, E), True)
     if not d_8647(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~6578'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6579'), '+=', False, K[2])
@@ -12587,7 +11658,7 @@ def d_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6579', x_9801(ctx, E), True)
+    LOCAL(ctx, E, 'k~6579', x_9801(ctx, E), True)
     return True
 
 
@@ -12599,8 +11670,6 @@ def d_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9802(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6579', x_9804(ctx, E))
     return True
 
@@ -12635,8 +11704,6 @@ def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9807(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~6578'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6579'), '-=', False, K[3])
@@ -12663,8 +11730,6 @@ def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9810(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6579'), '+=', False, K[4])
@@ -12689,7 +11754,7 @@ def d_8654(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6590', 10, True)
+    LOCAL(ctx, E, 'n~6590', 10, True)
     return True
 
 
@@ -12699,7 +11764,7 @@ def d_8655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6591', 'money', True)
+    LOCAL(ctx, E, 'r~6591', 'money', True)
     return True
 
 
@@ -12709,24 +11774,18 @@ def d_8656(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6592', x_9815(ctx, E), True)
+    LOCAL(ctx, E, 'k~6592', x_9815(ctx, E), True)
     return True
 
 
 def t_8657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6593', x_9816(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6594', E.get('r~6591'), True)
+    LOCAL(ctx, E, 'n~6593', x_9816(ctx, E), True)
+    LOCAL(ctx, E, 'r~6594', E.get('r~6591'), True)
     return t_8660(ctx, k, s, E)
 
 
@@ -12736,7 +11795,7 @@ def d_8658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6593', x_9816(ctx, E), True)
+    LOCAL(ctx, E, 'n~6593', x_9816(ctx, E), True)
     return True
 
 
@@ -12746,7 +11805,7 @@ def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6594', E.get('r~6591'), True)
+    LOCAL(ctx, E, 'r~6594', E.get('r~6591'), True)
     return True
 
 
@@ -12757,22 +11816,15 @@ def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6599', E.get('left~6595'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6600', E.get('r~6594'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6599', E.get('left~6595'), True)
+        LOCAL(ctx, E, 'r~6600', E.get('r~6594'), True)
         if not d_8674(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6595', E.get('n~6593'), True)
+    LOCAL(ctx, E, 'left~6595', E.get('n~6593'), True)
     return t_8662(ctx, r1, s, E)
 
 
@@ -12782,7 +11834,7 @@ def d_8661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6595', E.get('n~6593'), True)
+    LOCAL(ctx, E, 'left~6595', E.get('n~6593'), True)
     return True
 
 
@@ -12803,7 +11855,7 @@ def t_8662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6596', item, True)
+            LOCAL(ctx, E, 'rep~6596', item, True)
             if x_9820(ctx, E):
                 return t_8663(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12819,15 +11871,11 @@ def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8671, E, 'left~6595', E.get('taken~6597'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6597', 0, True)
+    LOCAL(ctx, E, 'taken~6597', 0, True)
     return t_8665(ctx, r1, s, E)
 
 
@@ -12837,7 +11885,7 @@ def d_8664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6597', 0, True)
+    LOCAL(ctx, E, 'taken~6597', 0, True)
     return True
 
 
@@ -12856,14 +11904,11 @@ def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6597', E.get('instead~6598'))
     return t_8669(ctx, k, s, E)
 
@@ -12917,7 +11962,7 @@ def d_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6599', E.get('left~6595'), True)
+    LOCAL(ctx, E, 'n~6599', E.get('left~6595'), True)
     return True
 
 
@@ -12927,25 +11972,20 @@ def d_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6600', E.get('r~6594'), True)
+    LOCAL(ctx, E, 'r~6600', E.get('r~6594'), True)
     return True
 
 
 def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6601', x_9835(ctx, E), True)
+    LOCAL(ctx, E, 'k~6601', x_9835(ctx, E), True)
     if not d_8676(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~6600'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6601'), '+=', False, K[2])
@@ -12962,7 +12002,7 @@ def d_8675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6601', x_9835(ctx, E), True)
+    LOCAL(ctx, E, 'k~6601', x_9835(ctx, E), True)
     return True
 
 
@@ -12974,8 +12014,6 @@ def d_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9836(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6601', x_9838(ctx, E))
     return True
 
@@ -13010,8 +12048,6 @@ def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9841(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~6600'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6601'), '-=', False, K[3])
@@ -13038,8 +12074,6 @@ def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9844(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6601'), '+=', False, K[4])
@@ -13065,28 +12099,15 @@ def t_8683(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6625', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6626', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6627', x_9879(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6625', 10, True)
+        LOCAL(ctx, E, 'r~6626', 'money', True)
+        LOCAL(ctx, E, 'k~6627', x_9879(ctx, E), True)
         return t_8712(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6606', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6607', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6606', 10, True)
+    LOCAL(ctx, E, 'r~6607', 'money', True)
     return t_8686(ctx, r1, s, E)
 
 
@@ -13096,7 +12117,7 @@ def d_8684(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6606', 10, True)
+    LOCAL(ctx, E, 'n~6606', 10, True)
     return True
 
 
@@ -13106,7 +12127,7 @@ def d_8685(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6607', 'money', True)
+    LOCAL(ctx, E, 'r~6607', 'money', True)
     return True
 
 
@@ -13117,22 +12138,15 @@ def t_8686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6612', E.get('left~6608'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6613', E.get('r~6607'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6612', E.get('left~6608'), True)
+        LOCAL(ctx, E, 'r~6613', E.get('r~6607'), True)
         if not d_8700(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6608', E.get('n~6606'), True)
+    LOCAL(ctx, E, 'left~6608', E.get('n~6606'), True)
     return t_8688(ctx, r1, s, E)
 
 
@@ -13142,7 +12156,7 @@ def d_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6608', E.get('n~6606'), True)
+    LOCAL(ctx, E, 'left~6608', E.get('n~6606'), True)
     return True
 
 
@@ -13163,7 +12177,7 @@ def t_8688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6609', item, True)
+            LOCAL(ctx, E, 'rep~6609', item, True)
             if x_9852(ctx, E):
                 return t_8689(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13179,15 +12193,11 @@ def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8697, E, 'left~6608', E.get('taken~6610'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6610', 0, True)
+    LOCAL(ctx, E, 'taken~6610', 0, True)
     return t_8691(ctx, r1, s, E)
 
 
@@ -13197,7 +12207,7 @@ def d_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6610', 0, True)
+    LOCAL(ctx, E, 'taken~6610', 0, True)
     return True
 
 
@@ -13216,14 +12226,11 @@ def d_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6610', E.get('instead~6611'))
     return t_8695(ctx, k, s, E)
 
@@ -13277,7 +12284,7 @@ def d_8698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6612', E.get('left~6608'), True)
+    LOCAL(ctx, E, 'n~6612', E.get('left~6608'), True)
     return True
 
 
@@ -13287,25 +12294,20 @@ def d_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6613', E.get('r~6607'), True)
+    LOCAL(ctx, E, 'r~6613', E.get('r~6607'), True)
     return True
 
 
 def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6614', x_9865(ctx, E), True)
+    LOCAL(ctx, E, 'k~6614', x_9865(ctx, E), True)
     if not d_8702(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~6613'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6614'), '+=', False, K[2])
@@ -13322,7 +12324,7 @@ def d_8701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6614', x_9865(ctx, E), True)
+    LOCAL(ctx, E, 'k~6614', x_9865(ctx, E), True)
     return True
 
 
@@ -13334,8 +12336,6 @@ def d_8702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9866(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6614', x_9868(ctx, E))
     return True
 
@@ -13370,8 +12370,6 @@ def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9871(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~6613'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6614'), '-=', False, K[3])
@@ -13398,8 +12396,6 @@ def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9874(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6614'), '+=', False, K[4])
@@ -13424,7 +12420,7 @@ def d_8709(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6625', 10, True)
+    LOCAL(ctx, E, 'n~6625', 10, True)
     return True
 
 
@@ -13434,7 +12430,7 @@ def d_8710(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6626', 'money', True)
+    LOCAL(ctx, E, 'r~6626', 'money', True)
     return True
 
 
@@ -13444,24 +12440,18 @@ def d_8711(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6627', x_9879(ctx, E), True)
+    LOCAL(ctx, E, 'k~6627', x_9879(ctx, E), True)
     return True
 
 
 def t_8712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6628', x_9880(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6629', E.get('r~6626'), True)
+    LOCAL(ctx, E, 'n~6628', x_9880(ctx, E), True)
+    LOCAL(ctx, E, 'r~6629', E.get('r~6626'), True)
     return t_8715(ctx, k, s, E)
 
 
@@ -13471,7 +12461,7 @@ def d_8713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6628', x_9880(ctx, E), True)
+    LOCAL(ctx, E, 'n~6628', x_9880(ctx, E), True)
     return True
 
 
@@ -13481,7 +12471,7 @@ def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6629', E.get('r~6626'), True)
+    LOCAL(ctx, E, 'r~6629', E.get('r~6626'), True)
     return True
 
 
@@ -13492,22 +12482,15 @@ def t_8715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6634', E.get('left~6630'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6635', E.get('r~6629'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6634', E.get('left~6630'), True)
+        LOCAL(ctx, E, 'r~6635', E.get('r~6629'), True)
         if not d_8729(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6630', E.get('n~6628'), True)
+    LOCAL(ctx, E, 'left~6630', E.get('n~6628'), True)
     return t_8717(ctx, r1, s, E)
 
 
@@ -13517,7 +12500,7 @@ def d_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6630', E.get('n~6628'), True)
+    LOCAL(ctx, E, 'left~6630', E.get('n~6628'), True)
     return True
 
 
@@ -13538,7 +12521,7 @@ def t_8717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6631', item, True)
+            LOCAL(ctx, E, 'rep~6631', item, True)
             if x_9884(ctx, E):
                 return t_8718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13554,15 +12537,11 @@ def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8726, E, 'left~6630', E.get('taken~6632'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6632', 0, True)
+    LOCAL(ctx, E, 'taken~6632', 0, True)
     return t_8720(ctx, r1, s, E)
 
 
@@ -13572,7 +12551,7 @@ def d_8719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6632', 0, True)
+    LOCAL(ctx, E, 'taken~6632', 0, True)
     return True
 
 
@@ -13591,14 +12570,11 @@ def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6632', E.get('instead~6633'))
     return t_8724(ctx, k, s, E)
 
@@ -13652,7 +12628,7 @@ def d_8727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6634', E.get('left~6630'), True)
+    LOCAL(ctx, E, 'n~6634', E.get('left~6630'), True)
     return True
 
 
@@ -13662,25 +12638,20 @@ def d_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6635', E.get('r~6629'), True)
+    LOCAL(ctx, E, 'r~6635', E.get('r~6629'), True)
     return True
 
 
 def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6636', x_9899(ctx, E), True)
+    LOCAL(ctx, E, 'k~6636', x_9899(ctx, E), True)
     if not d_8731(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~6635'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6636'), '+=', False, K[2])
@@ -13697,7 +12668,7 @@ def d_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6636', x_9899(ctx, E), True)
+    LOCAL(ctx, E, 'k~6636', x_9899(ctx, E), True)
     return True
 
 
@@ -13709,8 +12680,6 @@ def d_8731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9900(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6636', x_9902(ctx, E))
     return True
 
@@ -13745,8 +12714,6 @@ def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9905(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~6635'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6636'), '-=', False, K[3])
@@ -13773,8 +12740,6 @@ def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9908(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6636'), '+=', False, K[4])
@@ -13800,28 +12765,15 @@ def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6658', 10, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6659', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6660', x_9943(ctx, E), True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~6658', 10, True)
+        LOCAL(ctx, E, 'r~6659', 'money', True)
+        LOCAL(ctx, E, 'k~6660', x_9943(ctx, E), True)
         return t_8767(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6639', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6640', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6639', 10, True)
+    LOCAL(ctx, E, 'r~6640', 'money', True)
     return t_8741(ctx, r1, s, E)
 
 
@@ -13831,7 +12783,7 @@ def d_8739(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6639', 10, True)
+    LOCAL(ctx, E, 'n~6639', 10, True)
     return True
 
 
@@ -13841,7 +12793,7 @@ def d_8740(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6640', 'money', True)
+    LOCAL(ctx, E, 'r~6640', 'money', True)
     return True
 
 
@@ -13852,22 +12804,15 @@ def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6645', E.get('left~6641'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6646', E.get('r~6640'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6645', E.get('left~6641'), True)
+        LOCAL(ctx, E, 'r~6646', E.get('r~6640'), True)
         if not d_8755(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6641', E.get('n~6639'), True)
+    LOCAL(ctx, E, 'left~6641', E.get('n~6639'), True)
     return t_8743(ctx, r1, s, E)
 
 
@@ -13877,7 +12822,7 @@ def d_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6641', E.get('n~6639'), True)
+    LOCAL(ctx, E, 'left~6641', E.get('n~6639'), True)
     return True
 
 
@@ -13898,7 +12843,7 @@ def t_8743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6642', item, True)
+            LOCAL(ctx, E, 'rep~6642', item, True)
             if x_9916(ctx, E):
                 return t_8744(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13914,15 +12859,11 @@ def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8752, E, 'left~6641', E.get('taken~6643'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6643', 0, True)
+    LOCAL(ctx, E, 'taken~6643', 0, True)
     return t_8746(ctx, r1, s, E)
 
 
@@ -13932,7 +12873,7 @@ def d_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6643', 0, True)
+    LOCAL(ctx, E, 'taken~6643', 0, True)
     return True
 
 
@@ -13951,14 +12892,11 @@ def d_8747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6643', E.get('instead~6644'))
     return t_8750(ctx, k, s, E)
 
@@ -14012,7 +12950,7 @@ def d_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6645', E.get('left~6641'), True)
+    LOCAL(ctx, E, 'n~6645', E.get('left~6641'), True)
     return True
 
 
@@ -14022,25 +12960,20 @@ def d_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6646', E.get('r~6640'), True)
+    LOCAL(ctx, E, 'r~6646', E.get('r~6640'), True)
     return True
 
 
 def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6647', x_9929(ctx, E), True)
+    LOCAL(ctx, E, 'k~6647', x_9929(ctx, E), True)
     if not d_8757(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~6646'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6647'), '+=', False, K[2])
@@ -14057,7 +12990,7 @@ def d_8756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6647', x_9929(ctx, E), True)
+    LOCAL(ctx, E, 'k~6647', x_9929(ctx, E), True)
     return True
 
 
@@ -14069,8 +13002,6 @@ def d_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9930(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6647', x_9932(ctx, E))
     return True
 
@@ -14105,8 +13036,6 @@ def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9935(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~6646'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6647'), '-=', False, K[3])
@@ -14133,8 +13062,6 @@ def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9938(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6647'), '+=', False, K[4])
@@ -14159,7 +13086,7 @@ def d_8764(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6658', 10, True)
+    LOCAL(ctx, E, 'n~6658', 10, True)
     return True
 
 
@@ -14169,7 +13096,7 @@ def d_8765(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6659', 'money', True)
+    LOCAL(ctx, E, 'r~6659', 'money', True)
     return True
 
 
@@ -14179,24 +13106,18 @@ def d_8766(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6660', x_9943(ctx, E), True)
+    LOCAL(ctx, E, 'k~6660', x_9943(ctx, E), True)
     return True
 
 
 def t_8767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6661', x_9944(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6662', E.get('r~6659'), True)
+    LOCAL(ctx, E, 'n~6661', x_9944(ctx, E), True)
+    LOCAL(ctx, E, 'r~6662', E.get('r~6659'), True)
     return t_8770(ctx, k, s, E)
 
 
@@ -14206,7 +13127,7 @@ def d_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6661', x_9944(ctx, E), True)
+    LOCAL(ctx, E, 'n~6661', x_9944(ctx, E), True)
     return True
 
 
@@ -14216,7 +13137,7 @@ def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6662', E.get('r~6659'), True)
+    LOCAL(ctx, E, 'r~6662', E.get('r~6659'), True)
     return True
 
 
@@ -14227,22 +13148,15 @@ def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6667', E.get('left~6663'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6668', E.get('r~6662'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6667', E.get('left~6663'), True)
+        LOCAL(ctx, E, 'r~6668', E.get('r~6662'), True)
         if not d_8784(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6663', E.get('n~6661'), True)
+    LOCAL(ctx, E, 'left~6663', E.get('n~6661'), True)
     return t_8772(ctx, r1, s, E)
 
 
@@ -14252,7 +13166,7 @@ def d_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6663', E.get('n~6661'), True)
+    LOCAL(ctx, E, 'left~6663', E.get('n~6661'), True)
     return True
 
 
@@ -14273,7 +13187,7 @@ def t_8772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6664', item, True)
+            LOCAL(ctx, E, 'rep~6664', item, True)
             if x_9948(ctx, E):
                 return t_8773(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14289,15 +13203,11 @@ def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8781, E, 'left~6663', E.get('taken~6665'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6665', 0, True)
+    LOCAL(ctx, E, 'taken~6665', 0, True)
     return t_8775(ctx, r1, s, E)
 
 
@@ -14307,7 +13217,7 @@ def d_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6665', 0, True)
+    LOCAL(ctx, E, 'taken~6665', 0, True)
     return True
 
 
@@ -14326,14 +13236,11 @@ def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6665', E.get('instead~6666'))
     return t_8779(ctx, k, s, E)
 
@@ -14387,7 +13294,7 @@ def d_8782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6667', E.get('left~6663'), True)
+    LOCAL(ctx, E, 'n~6667', E.get('left~6663'), True)
     return True
 
 
@@ -14397,25 +13304,20 @@ def d_8783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6668', E.get('r~6662'), True)
+    LOCAL(ctx, E, 'r~6668', E.get('r~6662'), True)
     return True
 
 
 def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6669', x_9963(ctx, E), True)
+    LOCAL(ctx, E, 'k~6669', x_9963(ctx, E), True)
     if not d_8786(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~6668'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6669'), '+=', False, K[2])
@@ -14432,7 +13334,7 @@ def d_8785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6669', x_9963(ctx, E), True)
+    LOCAL(ctx, E, 'k~6669', x_9963(ctx, E), True)
     return True
 
 
@@ -14444,8 +13346,6 @@ def d_8786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9964(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6669', x_9966(ctx, E))
     return True
 
@@ -14480,8 +13380,6 @@ def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9969(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~6668'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6669'), '-=', False, K[3])
@@ -14508,8 +13406,6 @@ def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9972(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6669'), '+=', False, K[4])

@@ -55,7 +55,7 @@ def x_9978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6673'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6671'))) and ((num(E.get('left~6672')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6673'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6671'))) and (((_w3 if type((_w3 := E.get('left~6672'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -91,7 +91,7 @@ def x_9993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6678'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6677'))) is str else None)) - num((_w3.get(E.get('r~6677'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6677'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6678'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6677'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6677'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6677'), 0)))) is int else num(_w5)))])])
 
 
 def x_9996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -127,7 +127,7 @@ def x_10002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('band', {}) if type(v_g_6679) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('column', 0) if type(v_g_6679) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('band', {}) if type(v_g_6679) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('column', 0) if type(v_g_6679) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -137,7 +137,7 @@ def x_10009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6685'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6683'))) and ((num(E.get('left~6684')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6685'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6683'))) and (((_w3 if type((_w3 := E.get('left~6684'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -173,7 +173,7 @@ def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6690'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6689'))) is str else None)) - num((_w3.get(E.get('r~6689'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6689'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6690'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6689'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6689'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6689'), 0)))) is int else num(_w5)))])])
 
 
 def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -209,7 +209,7 @@ def x_10035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('band', {}) if type(v_g_6691) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6691 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('column', 0) if type(v_g_6691) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('band', {}) if type(v_g_6691) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6691 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('column', 0) if type(v_g_6691) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -219,7 +219,7 @@ def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6697'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6695'))) and ((num(E.get('left~6696')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6697'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6695'))) and (((_w3 if type((_w3 := E.get('left~6696'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -255,7 +255,7 @@ def x_10059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6702'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6701'))) is str else None)) - num((_w3.get(E.get('r~6701'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6701'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6702'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6701'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6701'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6701'), 0)))) is int else num(_w5)))])])
 
 
 def x_10062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -295,7 +295,7 @@ def x_10073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6706'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6704'))) and ((num(E.get('left~6705')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6706'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6704'))) and (((_w3 if type((_w3 := E.get('left~6705'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -331,7 +331,7 @@ def x_10088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6711'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6710'))) is str else None)) - num((_w3.get(E.get('r~6710'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6710'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6711'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6710'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6710'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6710'), 0)))) is int else num(_w5)))])])
 
 
 def x_10091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -367,7 +367,7 @@ def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('band', {}) if type(v_g_6712) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6712 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('column', 0) if type(v_g_6712) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('band', {}) if type(v_g_6712) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6712 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('column', 0) if type(v_g_6712) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -377,7 +377,7 @@ def x_10104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6718'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6716'))) and ((num(E.get('left~6717')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6718'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6716'))) and (((_w3 if type((_w3 := E.get('left~6717'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -413,7 +413,7 @@ def x_10121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6723'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6722'))) is str else None)) - num((_w3.get(E.get('r~6722'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6722'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6723'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6722'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6722'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6722'), 0)))) is int else num(_w5)))])])
 
 
 def x_10124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -449,7 +449,7 @@ def x_10130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('band', {}) if type(v_g_6724) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6724 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('column', 0) if type(v_g_6724) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and ((num(((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('band', {}) if type(v_g_6724) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6724 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('column', 0) if type(v_g_6724) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -459,7 +459,7 @@ def x_10137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6730'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6728'))) and ((num(E.get('left~6729')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6730'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6728'))) and (((_w3 if type((_w3 := E.get('left~6729'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -495,7 +495,7 @@ def x_10154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6735'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6734'))) is str else None)) - num((_w3.get(E.get('r~6734'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6734'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6735'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6734'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6734'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6734'), 0)))) is int else num(_w5)))])])
 
 
 def x_10157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -535,7 +535,7 @@ def x_10168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6739'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6737'))) and ((num(E.get('left~6738')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6739'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6737'))) and (((_w3 if type((_w3 := E.get('left~6738'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -571,7 +571,7 @@ def x_10183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6744'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6743'))) is str else None)) - num((_w3.get(E.get('r~6743'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6743'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6744'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6743'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6743'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6743'), 0)))) is int else num(_w5)))])])
 
 
 def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -607,7 +607,7 @@ def x_10192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('band', {}) if type(v_g_6745) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6745 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('column', 0) if type(v_g_6745) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('band', {}) if type(v_g_6745) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6745 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('column', 0) if type(v_g_6745) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -617,7 +617,7 @@ def x_10199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6751'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6749'))) and ((num(E.get('left~6750')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6751'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6749'))) and (((_w3 if type((_w3 := E.get('left~6750'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -653,7 +653,7 @@ def x_10216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6756'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6755'))) is str else None)) - num((_w3.get(E.get('r~6755'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6755'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6756'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6755'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6755'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6755'), 0)))) is int else num(_w5)))])])
 
 
 def x_10219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -689,7 +689,7 @@ def x_10225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('band', {}) if type(v_g_6757) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6757 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('column', 0) if type(v_g_6757) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('band', {}) if type(v_g_6757) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6757 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('column', 0) if type(v_g_6757) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -699,7 +699,7 @@ def x_10232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6763'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6761'))) and ((num(E.get('left~6762')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6763'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6761'))) and (((_w3 if type((_w3 := E.get('left~6762'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -735,7 +735,7 @@ def x_10249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6768'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6767'))) is str else None)) - num((_w3.get(E.get('r~6767'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6767'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6768'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6767'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6767'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6767'), 0)))) is int else num(_w5)))])])
 
 
 def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -775,7 +775,7 @@ def x_10263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6772'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6770'))) and ((num(E.get('left~6771')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6772'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6770'))) and (((_w3 if type((_w3 := E.get('left~6771'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -811,7 +811,7 @@ def x_10278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6777'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6776'))) is str else None)) - num((_w3.get(E.get('r~6776'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6776'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6777'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6776'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6776'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6776'), 0)))) is int else num(_w5)))])])
 
 
 def x_10281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -847,7 +847,7 @@ def x_10287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('band', {}) if type(v_g_6778) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6778 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('column', 0) if type(v_g_6778) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('band', {}) if type(v_g_6778) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6778 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('column', 0) if type(v_g_6778) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -857,7 +857,7 @@ def x_10294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6784'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6782'))) and ((num(E.get('left~6783')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6784'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6782'))) and (((_w3 if type((_w3 := E.get('left~6783'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -893,7 +893,7 @@ def x_10311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6789'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6788'))) is str else None)) - num((_w3.get(E.get('r~6788'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6788'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6789'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6788'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6788'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6788'), 0)))) is int else num(_w5)))])])
 
 
 def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -929,7 +929,7 @@ def x_10320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('band', {}) if type(v_g_6790) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6790 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('column', 0) if type(v_g_6790) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and ((num(((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('band', {}) if type(v_g_6790) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6790 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('column', 0) if type(v_g_6790) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -939,7 +939,7 @@ def x_10327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6796'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6794'))) and ((num(E.get('left~6795')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6796'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6794'))) and (((_w3 if type((_w3 := E.get('left~6795'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -975,7 +975,7 @@ def x_10344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6801'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6800'))) is str else None)) - num((_w3.get(E.get('r~6800'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6800'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6801'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6800'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6800'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6800'), 0)))) is int else num(_w5)))])])
 
 
 def x_10347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1015,7 +1015,7 @@ def x_10358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6805'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6803'))) and ((num(E.get('left~6804')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6805'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6803'))) and (((_w3 if type((_w3 := E.get('left~6804'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1051,7 +1051,7 @@ def x_10373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6810'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6809'))) is str else None)) - num((_w3.get(E.get('r~6809'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6809'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6810'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6809'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6809'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6809'), 0)))) is int else num(_w5)))])])
 
 
 def x_10376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1087,7 +1087,7 @@ def x_10382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('band', {}) if type(v_g_6811) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6811 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('column', 0) if type(v_g_6811) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('band', {}) if type(v_g_6811) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6811 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('column', 0) if type(v_g_6811) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1097,7 +1097,7 @@ def x_10389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6817'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6815'))) and ((num(E.get('left~6816')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6817'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6815'))) and (((_w3 if type((_w3 := E.get('left~6816'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1133,7 +1133,7 @@ def x_10406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6822'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6821'))) is str else None)) - num((_w3.get(E.get('r~6821'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6821'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6822'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6821'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6821'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6821'), 0)))) is int else num(_w5)))])])
 
 
 def x_10409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1169,7 +1169,7 @@ def x_10415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('band', {}) if type(v_g_6823) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6823 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('column', 0) if type(v_g_6823) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('band', {}) if type(v_g_6823) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6823 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('column', 0) if type(v_g_6823) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1179,7 +1179,7 @@ def x_10422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6829'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6827'))) and ((num(E.get('left~6828')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6829'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6827'))) and (((_w3 if type((_w3 := E.get('left~6828'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1215,7 +1215,7 @@ def x_10439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6834'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6833'))) is str else None)) - num((_w3.get(E.get('r~6833'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6833'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6834'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6833'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6833'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6833'), 0)))) is int else num(_w5)))])])
 
 
 def x_10442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1255,7 +1255,7 @@ def x_10453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6838'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6836'))) and ((num(E.get('left~6837')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6838'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6836'))) and (((_w3 if type((_w3 := E.get('left~6837'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1291,7 +1291,7 @@ def x_10468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6843'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6842'))) is str else None)) - num((_w3.get(E.get('r~6842'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6842'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6843'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6842'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6842'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6842'), 0)))) is int else num(_w5)))])])
 
 
 def x_10471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1327,7 +1327,7 @@ def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('band', {}) if type(v_g_6844) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6844 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('column', 0) if type(v_g_6844) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('band', {}) if type(v_g_6844) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6844 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('column', 0) if type(v_g_6844) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1337,7 +1337,7 @@ def x_10484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6850'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6848'))) and ((num(E.get('left~6849')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6850'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6848'))) and (((_w3 if type((_w3 := E.get('left~6849'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1373,7 +1373,7 @@ def x_10501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6855'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6854'))) is str else None)) - num((_w3.get(E.get('r~6854'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6854'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6855'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6854'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6854'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6854'), 0)))) is int else num(_w5)))])])
 
 
 def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1409,7 +1409,7 @@ def x_10510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('band', {}) if type(v_g_6856) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6856 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('column', 0) if type(v_g_6856) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and ((num(((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('band', {}) if type(v_g_6856) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6856 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('column', 0) if type(v_g_6856) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
 def x_10517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1419,7 +1419,7 @@ def x_10517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6862'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6860'))) and ((num(E.get('left~6861')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6862'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6860'))) and (((_w3 if type((_w3 := E.get('left~6861'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1455,7 +1455,7 @@ def x_10534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6867'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6866'))) is str else None)) - num((_w3.get(E.get('r~6866'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6866'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6867'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6866'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6866'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6866'), 0)))) is int else num(_w5)))])])
 
 
 def x_10537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1491,7 +1491,7 @@ def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10545(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10545, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6873, NOREC).get('band', {}) if type(v_g_6873) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6873 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6873, NOREC).get('column', 0) if type(v_g_6873) is str else 0) == ((_w11.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w5.get(v_t_6871, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w7.get(v_t_6871, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6871, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6872, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w10.get(v_u_6872, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6869, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w4.get(v_t_6869, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6869, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w5.get(v_t_6871, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w7.get(v_t_6871, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6871, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6872, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w10.get(v_u_6872, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6869, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w4.get(v_t_6869, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6869, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w15.get(v_t_6871, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w17.get(v_t_6871, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6871, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6872, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w20.get(v_u_6872, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6869, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w14.get(v_t_6869, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6869, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w26.get(v_t_6871, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w28.get(v_t_6871, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6871, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6872, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w31.get(v_u_6872, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6869, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w25.get(v_t_6869, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6869, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w26.get(v_t_6871, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w28.get(v_t_6871, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6871, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6872, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w31.get(v_u_6872, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6869, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w25.get(v_t_6869, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6869, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w36.get(v_t_6871, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w38.get(v_t_6871, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6871, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6872, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w41.get(v_u_6872, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6869, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w35.get(v_t_6869, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6869, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w36.get(v_t_6871, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w38.get(v_t_6871, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6871, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6872, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w41.get(v_u_6872, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6869, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w35.get(v_t_6869, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6869, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w46.get(v_t_6871, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w48.get(v_t_6871, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6871, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6872, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w51.get(v_u_6872, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6869, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w45.get(v_t_6869, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6869, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w57.get(v_t_6871, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w59.get(v_t_6871, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6871, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6872, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w62.get(v_u_6872, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6869, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w56.get(v_t_6869, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6869, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w57.get(v_t_6871, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w59.get(v_t_6871, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6871, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6872, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w62.get(v_u_6872, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6869, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w56.get(v_t_6869, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6869, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10545, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6873, NOREC).get('band', {}) if type(v_g_6873) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6873 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6873, NOREC).get('column', 0) if type(v_g_6873) is str else 0) == ((_w12.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w6.get(v_t_6871, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w8.get(v_t_6871, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6871, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6872, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w11.get(v_u_6872, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6869, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w4.get(v_t_6869, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6869, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w6.get(v_t_6871, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w8.get(v_t_6871, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6871, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6872, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w11.get(v_u_6872, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6869, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w4.get(v_t_6869, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6869, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w17.get(v_t_6871, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w19.get(v_t_6871, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6871, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6872, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w22.get(v_u_6872, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6869, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w15.get(v_t_6869, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6869, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w29.get(v_t_6871, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w31.get(v_t_6871, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6871, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6872, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w34.get(v_u_6872, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6869, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w27.get(v_t_6869, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6869, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w29.get(v_t_6871, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w31.get(v_t_6871, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6871, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6872, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w34.get(v_u_6872, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6869, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w27.get(v_t_6869, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6869, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w40.get(v_t_6871, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w42.get(v_t_6871, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6871, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6872, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w45.get(v_u_6872, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6869, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w38.get(v_t_6869, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6869, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w40.get(v_t_6871, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w42.get(v_t_6871, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6871, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6872, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w45.get(v_u_6872, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6869, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w38.get(v_t_6869, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6869, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w51.get(v_t_6871, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w53.get(v_t_6871, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6871, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6872, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w56.get(v_u_6872, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6869, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w49.get(v_t_6869, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6869, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w63.get(v_t_6871, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w65.get(v_t_6871, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6871, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6872, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w68.get(v_u_6872, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6869, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w61.get(v_t_6869, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6869, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6870: FN['last'](ctx, None, [v_t_6871 for v_t_6871 in items_of(v_on_6870) if (((_w63.get(v_t_6871, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6871, 0)) if ((ctx.index.plain['tracks'].get(v_t_6871, NOREC).get('scope', None) if type(v_t_6871) is str else None) == 'game') else (_w65.get(v_t_6871, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6871, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6872, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6872, 0)) if ((ctx.index.plain['tracks'].get(v_u_6872, NOREC).get('scope', None) if type(v_u_6872) is str else None) == 'game') else (_w68.get(v_u_6872, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6872, 0))) for v_u_6872 in items_of(v_on_6870)]))]))([v_t_6869 for v_t_6869 in [v_t_6868 for v_t_6868 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6868, NOREC).get('group', None) if type(v_t_6868) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6869, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6869, 0)) if ((ctx.index.plain['tracks'].get(v_t_6869, NOREC).get('scope', None) if type(v_t_6869) is str else None) == 'game') else (_w61.get(v_t_6869, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6869, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
 def x_10548(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -1503,7 +1503,7 @@ def x_10548(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
 def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6884')) * num(E.get('k~6886')))
+    return ((_w1 if type((_w1 := E.get('n~6884'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6886'))) is int else num(_w2)))
 
 
 def x_10552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1513,7 +1513,7 @@ def x_10552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6890'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6888'))) and ((num(E.get('left~6889')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6890'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6888'))) and (((_w3 if type((_w3 := E.get('left~6889'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1549,7 +1549,7 @@ def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6895'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6894'))) is str else None)) - num((_w3.get(E.get('r~6894'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6894'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6895'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6894'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6894'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6894'), 0)))) is int else num(_w5)))])])
 
 
 def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1585,7 +1585,7 @@ def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('band', {}) if type(v_g_6901) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6901 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('column', 0) if type(v_g_6901) is str else 0) == ((_w11.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w5.get(v_t_6899, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w7.get(v_t_6899, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6899, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6900, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w10.get(v_u_6900, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w5.get(v_t_6899, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w7.get(v_t_6899, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6899, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6900, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w10.get(v_u_6900, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w15.get(v_t_6899, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w17.get(v_t_6899, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6899, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6900, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w20.get(v_u_6900, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6897, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w14.get(v_t_6897, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6897, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w26.get(v_t_6899, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w28.get(v_t_6899, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6899, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6900, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w31.get(v_u_6900, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6897, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w25.get(v_t_6897, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6897, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w26.get(v_t_6899, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w28.get(v_t_6899, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6899, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6900, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w31.get(v_u_6900, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6897, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w25.get(v_t_6897, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6897, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w36.get(v_t_6899, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w38.get(v_t_6899, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6899, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6900, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w41.get(v_u_6900, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6897, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w35.get(v_t_6897, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6897, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w36.get(v_t_6899, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w38.get(v_t_6899, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6899, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6900, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w41.get(v_u_6900, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6897, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w35.get(v_t_6897, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6897, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w46.get(v_t_6899, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w48.get(v_t_6899, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6899, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6900, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w51.get(v_u_6900, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6897, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w45.get(v_t_6897, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6897, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w57.get(v_t_6899, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w59.get(v_t_6899, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6899, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6900, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w62.get(v_u_6900, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6897, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w56.get(v_t_6897, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6897, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w57.get(v_t_6899, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w59.get(v_t_6899, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6899, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6900, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w62.get(v_u_6900, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6897, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w56.get(v_t_6897, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6897, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('band', {}) if type(v_g_6901) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6901 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('column', 0) if type(v_g_6901) is str else 0) == ((_w12.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w17.get(v_t_6899, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w19.get(v_t_6899, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6899, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6900, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w22.get(v_u_6900, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6897, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w15.get(v_t_6897, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6897, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w51.get(v_t_6899, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w53.get(v_t_6899, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6899, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6900, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w56.get(v_u_6900, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6897, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w49.get(v_t_6897, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6897, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
 def x_10586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1595,7 +1595,7 @@ def x_10586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6907'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6905'))) and ((num(E.get('left~6906')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6907'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6905'))) and (((_w3 if type((_w3 := E.get('left~6906'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1631,7 +1631,7 @@ def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6912'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6911'))) is str else None)) - num((_w3.get(E.get('r~6911'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6911'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6912'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6911'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6911'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6911'), 0)))) is int else num(_w5)))])])
 
 
 def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1667,7 +1667,7 @@ def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('band', {}) if type(v_g_6918) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6918 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('column', 0) if type(v_g_6918) is str else 0) == ((_w11.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w5.get(v_t_6916, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w7.get(v_t_6916, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6916, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6917, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w10.get(v_u_6917, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w5.get(v_t_6916, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w7.get(v_t_6916, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6916, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6917, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w10.get(v_u_6917, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w15.get(v_t_6916, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w17.get(v_t_6916, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6916, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6917, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w20.get(v_u_6917, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6914, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w14.get(v_t_6914, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6914, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w26.get(v_t_6916, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w28.get(v_t_6916, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6916, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6917, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w31.get(v_u_6917, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6914, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w25.get(v_t_6914, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6914, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w26.get(v_t_6916, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w28.get(v_t_6916, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6916, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6917, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w31.get(v_u_6917, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6914, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w25.get(v_t_6914, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6914, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w36.get(v_t_6916, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w38.get(v_t_6916, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6916, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6917, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w41.get(v_u_6917, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6914, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w35.get(v_t_6914, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6914, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w36.get(v_t_6916, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w38.get(v_t_6916, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6916, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6917, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w41.get(v_u_6917, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6914, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w35.get(v_t_6914, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6914, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w46.get(v_t_6916, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w48.get(v_t_6916, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6916, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6917, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w51.get(v_u_6917, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6914, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w45.get(v_t_6914, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6914, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w57.get(v_t_6916, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w59.get(v_t_6916, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6916, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6917, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w62.get(v_u_6917, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6914, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w56.get(v_t_6914, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6914, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w57.get(v_t_6916, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w59.get(v_t_6916, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6916, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6917, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w62.get(v_u_6917, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6914, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w56.get(v_t_6914, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6914, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('band', {}) if type(v_g_6918) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6918 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('column', 0) if type(v_g_6918) is str else 0) == ((_w12.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w17.get(v_t_6916, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w19.get(v_t_6916, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6916, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6917, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w22.get(v_u_6917, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6914, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w15.get(v_t_6914, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6914, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w51.get(v_t_6916, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w53.get(v_t_6916, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6916, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6917, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w56.get(v_u_6917, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6914, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w49.get(v_t_6914, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6914, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
 def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1677,7 +1677,7 @@ def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6924'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6922'))) and ((num(E.get('left~6923')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6924'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6922'))) and (((_w3 if type((_w3 := E.get('left~6923'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1713,7 +1713,7 @@ def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6929'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6928'))) is str else None)) - num((_w3.get(E.get('r~6928'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6928'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6929'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6928'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6928'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6928'), 0)))) is int else num(_w5)))])])
 
 
 def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1755,7 +1755,7 @@ def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
 def x_10651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~6940')) * num(E.get('k~6942')))
+    return ((_w1 if type((_w1 := E.get('n~6940'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6942'))) is int else num(_w2)))
 
 
 def x_10654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1765,7 +1765,7 @@ def x_10654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6946'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6944'))) and ((num(E.get('left~6945')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6946'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6944'))) and (((_w3 if type((_w3 := E.get('left~6945'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1801,7 +1801,7 @@ def x_10671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6951'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6950'))) is str else None)) - num((_w3.get(E.get('r~6950'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6950'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6951'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6950'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6950'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6950'), 0)))) is int else num(_w5)))])])
 
 
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1837,7 +1837,7 @@ def x_10680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('band', {}) if type(v_g_6957) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6957 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('column', 0) if type(v_g_6957) is str else 0) == ((_w11.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w5.get(v_t_6955, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w7.get(v_t_6955, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6955, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6956, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w10.get(v_u_6956, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w5.get(v_t_6955, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w7.get(v_t_6955, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6955, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6956, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w10.get(v_u_6956, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w15.get(v_t_6955, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w17.get(v_t_6955, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6955, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6956, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w20.get(v_u_6956, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6953, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w14.get(v_t_6953, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6953, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w26.get(v_t_6955, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w28.get(v_t_6955, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6955, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6956, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w31.get(v_u_6956, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6953, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w25.get(v_t_6953, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6953, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w26.get(v_t_6955, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w28.get(v_t_6955, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6955, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6956, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w31.get(v_u_6956, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6953, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w25.get(v_t_6953, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6953, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w36.get(v_t_6955, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w38.get(v_t_6955, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6955, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6956, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w41.get(v_u_6956, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6953, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w35.get(v_t_6953, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6953, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w36.get(v_t_6955, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w38.get(v_t_6955, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6955, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6956, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w41.get(v_u_6956, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6953, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w35.get(v_t_6953, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6953, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w46.get(v_t_6955, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w48.get(v_t_6955, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6955, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6956, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w51.get(v_u_6956, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6953, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w45.get(v_t_6953, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6953, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w57.get(v_t_6955, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w59.get(v_t_6955, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6955, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6956, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w62.get(v_u_6956, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6953, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w56.get(v_t_6953, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6953, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w57.get(v_t_6955, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w59.get(v_t_6955, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6955, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6956, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w62.get(v_u_6956, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6953, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w56.get(v_t_6953, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6953, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('band', {}) if type(v_g_6957) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6957 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('column', 0) if type(v_g_6957) is str else 0) == ((_w12.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w17.get(v_t_6955, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w19.get(v_t_6955, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6955, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6956, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w22.get(v_u_6956, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6953, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w15.get(v_t_6953, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6953, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w51.get(v_t_6955, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w53.get(v_t_6955, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6955, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6956, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w56.get(v_u_6956, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6953, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w49.get(v_t_6953, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6953, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
 def x_10688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1847,7 +1847,7 @@ def x_10688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6963'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6961'))) and ((num(E.get('left~6962')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6963'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6961'))) and (((_w3 if type((_w3 := E.get('left~6962'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1883,7 +1883,7 @@ def x_10705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6968'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6967'))) is str else None)) - num((_w3.get(E.get('r~6967'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6967'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6968'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6967'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6967'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6967'), 0)))) is int else num(_w5)))])])
 
 
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1919,7 +1919,7 @@ def x_10714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('band', {}) if type(v_g_6974) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6974 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('column', 0) if type(v_g_6974) is str else 0) == ((_w11.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w5.get(v_t_6972, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w7.get(v_t_6972, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6972, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6973, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w10.get(v_u_6973, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0)))) >= 1)]), 0) if type((_w11 := ctx.state.get('game_tracks'))) is dict else KEY(_w11, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w5.get(v_t_6972, 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w7.get(v_t_6972, 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, v_t_6972, 0))) == FN['max'](ctx, None, [((_w8.get(v_u_6973, 0) if type((_w8 := ctx.state.get('game_tracks'))) is dict else KEY(_w8, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w10.get(v_u_6973, 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w21, NOREC).get('scope', None) if type((_w21 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w15.get(v_t_6972, 0) if type((_w15 := ctx.state.get('game_tracks'))) is dict else KEY(_w15, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w17.get(v_t_6972, 0) if type((_w17 := (ctx.state['players'][_w16] if type((_w16 := E.get('you'))) is int and 0 <= _w16 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w17, v_t_6972, 0))) == FN['max'](ctx, None, [((_w18.get(v_u_6973, 0) if type((_w18 := ctx.state.get('game_tracks'))) is dict else KEY(_w18, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w20.get(v_u_6973, 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w12.get(v_t_6970, 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w14.get(v_t_6970, 0) if type((_w14 := (ctx.state['players'][_w13] if type((_w13 := E.get('you'))) is int and 0 <= _w13 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, v_t_6970, 0)))) >= 1)]))) is str else None) == 'game') else (_w32.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w26.get(v_t_6972, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w28.get(v_t_6972, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6972, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6973, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w31.get(v_u_6973, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6970, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w25.get(v_t_6970, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6970, 0)))) >= 1)]), 0) if type((_w32 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w32, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w26.get(v_t_6972, 0) if type((_w26 := ctx.state.get('game_tracks'))) is dict else KEY(_w26, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w28.get(v_t_6972, 0) if type((_w28 := (ctx.state['players'][_w27] if type((_w27 := E.get('you'))) is int and 0 <= _w27 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w28, v_t_6972, 0))) == FN['max'](ctx, None, [((_w29.get(v_u_6973, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w31.get(v_u_6973, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w23.get(v_t_6970, 0) if type((_w23 := ctx.state.get('game_tracks'))) is dict else KEY(_w23, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w25.get(v_t_6970, 0) if type((_w25 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w25, v_t_6970, 0)))) >= 1)]), 0))))) and ((num(((_w42.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w36.get(v_t_6972, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w38.get(v_t_6972, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6972, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6973, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w41.get(v_u_6973, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6970, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w35.get(v_t_6970, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6970, 0)))) >= 1)]), 0) if type((_w42 := ctx.state.get('game_tracks'))) is dict else KEY(_w42, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w36.get(v_t_6972, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w38.get(v_t_6972, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6972, 0))) == FN['max'](ctx, None, [((_w39.get(v_u_6973, 0) if type((_w39 := ctx.state.get('game_tracks'))) is dict else KEY(_w39, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w41.get(v_u_6973, 0) if type((_w41 := (ctx.state['players'][_w40] if type((_w40 := E.get('you'))) is int and 0 <= _w40 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w41, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w33.get(v_t_6970, 0) if type((_w33 := ctx.state.get('game_tracks'))) is dict else KEY(_w33, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w35.get(v_t_6970, 0) if type((_w35 := (ctx.state['players'][_w34] if type((_w34 := E.get('you'))) is int and 0 <= _w34 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, v_t_6970, 0)))) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w52, NOREC).get('scope', None) if type((_w52 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w46.get(v_t_6972, 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w48.get(v_t_6972, 0) if type((_w48 := (ctx.state['players'][_w47] if type((_w47 := E.get('you'))) is int and 0 <= _w47 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w48, v_t_6972, 0))) == FN['max'](ctx, None, [((_w49.get(v_u_6973, 0) if type((_w49 := ctx.state.get('game_tracks'))) is dict else KEY(_w49, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w51.get(v_u_6973, 0) if type((_w51 := (ctx.state['players'][_w50] if type((_w50 := E.get('you'))) is int and 0 <= _w50 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w51, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w43.get(v_t_6970, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w45.get(v_t_6970, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_t_6970, 0)))) >= 1)]))) is str else None) == 'game') else (_w63.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w57.get(v_t_6972, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w59.get(v_t_6972, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6972, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6973, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w62.get(v_u_6973, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6970, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w56.get(v_t_6970, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6970, 0)))) >= 1)]), 0) if type((_w63 := (ctx.state['players'][_w53] if type((_w53 := E.get('you'))) is int and 0 <= _w53 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w63, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w57.get(v_t_6972, 0) if type((_w57 := ctx.state.get('game_tracks'))) is dict else KEY(_w57, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w59.get(v_t_6972, 0) if type((_w59 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w59, v_t_6972, 0))) == FN['max'](ctx, None, [((_w60.get(v_u_6973, 0) if type((_w60 := ctx.state.get('game_tracks'))) is dict else KEY(_w60, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w62.get(v_u_6973, 0) if type((_w62 := (ctx.state['players'][_w61] if type((_w61 := E.get('you'))) is int and 0 <= _w61 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w62, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if (num(((_w54.get(v_t_6970, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w56.get(v_t_6970, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_t_6970, 0)))) >= 1)]), 0)))) >= 1)) else False)]))
+    return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('band', {}) if type(v_g_6974) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6974 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('column', 0) if type(v_g_6974) is str else 0) == ((_w12.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w17.get(v_t_6972, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w19.get(v_t_6972, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6972, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6973, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w22.get(v_u_6973, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6970, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w15.get(v_t_6970, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6970, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w51.get(v_t_6972, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w53.get(v_t_6972, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6972, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6973, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w56.get(v_u_6973, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6970, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w49.get(v_t_6970, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6970, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
 def x_10721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1929,7 +1929,7 @@ def x_10721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6980'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6978'))) and ((num(E.get('left~6979')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6980'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6978'))) and (((_w3 if type((_w3 := E.get('left~6979'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1965,7 +1965,7 @@ def x_10738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6985'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6984'))) is str else None)) - num((_w3.get(E.get('r~6984'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~6984'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6985'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6984'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6984'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6984'), 0)))) is int else num(_w5)))])])
 
 
 def x_10741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2005,35 +2005,20 @@ def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6680', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6681', x_10005(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6680', 'money', True)
+        LOCAL(ctx, E, 'k~6681', x_10005(ctx, E), True)
         return t_8821(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6692', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6693', x_10038(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6692', 'money', True)
+        LOCAL(ctx, E, 'k~6693', x_10038(ctx, E), True)
         return t_8849(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6670', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6671', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6670', 3, True)
+    LOCAL(ctx, E, 'r~6671', 'money', True)
     return t_8796(ctx, r1, s, E)
 
 
@@ -2043,7 +2028,7 @@ def d_8794(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6670', 3, True)
+    LOCAL(ctx, E, 'n~6670', 3, True)
     return True
 
 
@@ -2053,7 +2038,7 @@ def d_8795(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6671', 'money', True)
+    LOCAL(ctx, E, 'r~6671', 'money', True)
     return True
 
 
@@ -2064,22 +2049,15 @@ def t_8796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6676', E.get('left~6672'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6677', E.get('r~6671'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6676', E.get('left~6672'), True)
+        LOCAL(ctx, E, 'r~6677', E.get('r~6671'), True)
         if not d_8810(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6672', E.get('n~6670'), True)
+    LOCAL(ctx, E, 'left~6672', E.get('n~6670'), True)
     return t_8798(ctx, r1, s, E)
 
 
@@ -2089,7 +2067,7 @@ def d_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6672', E.get('n~6670'), True)
+    LOCAL(ctx, E, 'left~6672', E.get('n~6670'), True)
     return True
 
 
@@ -2110,7 +2088,7 @@ def t_8798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6673', item, True)
+            LOCAL(ctx, E, 'rep~6673', item, True)
             if x_9979(ctx, E):
                 return t_8799(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2126,15 +2104,11 @@ def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8807, E, 'left~6672', E.get('taken~6674'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6674', 0, True)
+    LOCAL(ctx, E, 'taken~6674', 0, True)
     return t_8801(ctx, r1, s, E)
 
 
@@ -2144,7 +2118,7 @@ def d_8800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6674', 0, True)
+    LOCAL(ctx, E, 'taken~6674', 0, True)
     return True
 
 
@@ -2163,14 +2137,11 @@ def d_8802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6674', E.get('instead~6675'))
     return t_8805(ctx, k, s, E)
 
@@ -2224,7 +2195,7 @@ def d_8808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6676', E.get('left~6672'), True)
+    LOCAL(ctx, E, 'n~6676', E.get('left~6672'), True)
     return True
 
 
@@ -2234,25 +2205,20 @@ def d_8809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6677', E.get('r~6671'), True)
+    LOCAL(ctx, E, 'r~6677', E.get('r~6671'), True)
     return True
 
 
 def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6678', x_9992(ctx, E), True)
+    LOCAL(ctx, E, 'k~6678', x_9992(ctx, E), True)
     if not d_8812(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~6677'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6678'), '+=', False, K[2])
@@ -2269,7 +2235,7 @@ def d_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6678', x_9992(ctx, E), True)
+    LOCAL(ctx, E, 'k~6678', x_9992(ctx, E), True)
     return True
 
 
@@ -2281,8 +2247,6 @@ def d_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9993(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6678', x_9995(ctx, E))
     return True
 
@@ -2317,8 +2281,6 @@ def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9998(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~6677'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6678'), '-=', False, K[3])
@@ -2345,8 +2307,6 @@ def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10001(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6678'), '+=', False, K[4])
@@ -2371,7 +2331,7 @@ def d_8819(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6680', 'money', True)
+    LOCAL(ctx, E, 'r~6680', 'money', True)
     return True
 
 
@@ -2381,24 +2341,18 @@ def d_8820(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6681', x_10005(ctx, E), True)
+    LOCAL(ctx, E, 'k~6681', x_10005(ctx, E), True)
     return True
 
 
 def t_8821(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6682', E.get('k~6681'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6683', E.get('r~6680'), True)
+    LOCAL(ctx, E, 'n~6682', E.get('k~6681'), True)
+    LOCAL(ctx, E, 'r~6683', E.get('r~6680'), True)
     return t_8824(ctx, k, s, E)
 
 
@@ -2408,7 +2362,7 @@ def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6682', E.get('k~6681'), True)
+    LOCAL(ctx, E, 'n~6682', E.get('k~6681'), True)
     return True
 
 
@@ -2418,7 +2372,7 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6683', E.get('r~6680'), True)
+    LOCAL(ctx, E, 'r~6683', E.get('r~6680'), True)
     return True
 
 
@@ -2429,22 +2383,15 @@ def t_8824(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6688', E.get('left~6684'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6689', E.get('r~6683'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6688', E.get('left~6684'), True)
+        LOCAL(ctx, E, 'r~6689', E.get('r~6683'), True)
         if not d_8838(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6684', E.get('n~6682'), True)
+    LOCAL(ctx, E, 'left~6684', E.get('n~6682'), True)
     return t_8826(ctx, r1, s, E)
 
 
@@ -2454,7 +2401,7 @@ def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6684', E.get('n~6682'), True)
+    LOCAL(ctx, E, 'left~6684', E.get('n~6682'), True)
     return True
 
 
@@ -2475,7 +2422,7 @@ def t_8826(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6685', item, True)
+            LOCAL(ctx, E, 'rep~6685', item, True)
             if x_10010(ctx, E):
                 return t_8827(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2491,15 +2438,11 @@ def t_8827(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8835, E, 'left~6684', E.get('taken~6686'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6686', 0, True)
+    LOCAL(ctx, E, 'taken~6686', 0, True)
     return t_8829(ctx, r1, s, E)
 
 
@@ -2509,7 +2452,7 @@ def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6686', 0, True)
+    LOCAL(ctx, E, 'taken~6686', 0, True)
     return True
 
 
@@ -2528,14 +2471,11 @@ def d_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6686', E.get('instead~6687'))
     return t_8833(ctx, k, s, E)
 
@@ -2589,7 +2529,7 @@ def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6688', E.get('left~6684'), True)
+    LOCAL(ctx, E, 'n~6688', E.get('left~6684'), True)
     return True
 
 
@@ -2599,25 +2539,20 @@ def d_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6689', E.get('r~6683'), True)
+    LOCAL(ctx, E, 'r~6689', E.get('r~6683'), True)
     return True
 
 
 def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6690', x_10025(ctx, E), True)
+    LOCAL(ctx, E, 'k~6690', x_10025(ctx, E), True)
     if not d_8840(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~6689'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6690'), '+=', False, K[2])
@@ -2634,7 +2569,7 @@ def d_8839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6690', x_10025(ctx, E), True)
+    LOCAL(ctx, E, 'k~6690', x_10025(ctx, E), True)
     return True
 
 
@@ -2646,8 +2581,6 @@ def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10026(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6690', x_10028(ctx, E))
     return True
 
@@ -2682,8 +2615,6 @@ def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10031(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~6689'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6690'), '-=', False, K[3])
@@ -2710,8 +2641,6 @@ def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10034(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6690'), '+=', False, K[4])
@@ -2736,7 +2665,7 @@ def d_8847(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6692', 'money', True)
+    LOCAL(ctx, E, 'r~6692', 'money', True)
     return True
 
 
@@ -2746,24 +2675,18 @@ def d_8848(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6693', x_10038(ctx, E), True)
+    LOCAL(ctx, E, 'k~6693', x_10038(ctx, E), True)
     return True
 
 
 def t_8849(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6694', E.get('k~6693'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6695', E.get('r~6692'), True)
+    LOCAL(ctx, E, 'n~6694', E.get('k~6693'), True)
+    LOCAL(ctx, E, 'r~6695', E.get('r~6692'), True)
     return t_8852(ctx, k, s, E)
 
 
@@ -2773,7 +2696,7 @@ def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6694', E.get('k~6693'), True)
+    LOCAL(ctx, E, 'n~6694', E.get('k~6693'), True)
     return True
 
 
@@ -2783,7 +2706,7 @@ def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6695', E.get('r~6692'), True)
+    LOCAL(ctx, E, 'r~6695', E.get('r~6692'), True)
     return True
 
 
@@ -2794,22 +2717,15 @@ def t_8852(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6700', E.get('left~6696'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6701', E.get('r~6695'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6700', E.get('left~6696'), True)
+        LOCAL(ctx, E, 'r~6701', E.get('r~6695'), True)
         if not d_8866(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6696', E.get('n~6694'), True)
+    LOCAL(ctx, E, 'left~6696', E.get('n~6694'), True)
     return t_8854(ctx, r1, s, E)
 
 
@@ -2819,7 +2735,7 @@ def d_8853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6696', E.get('n~6694'), True)
+    LOCAL(ctx, E, 'left~6696', E.get('n~6694'), True)
     return True
 
 
@@ -2840,7 +2756,7 @@ def t_8854(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6697', item, True)
+            LOCAL(ctx, E, 'rep~6697', item, True)
             if x_10043(ctx, E):
                 return t_8855(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2856,15 +2772,11 @@ def t_8855(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8863, E, 'left~6696', E.get('taken~6698'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6698', 0, True)
+    LOCAL(ctx, E, 'taken~6698', 0, True)
     return t_8857(ctx, r1, s, E)
 
 
@@ -2874,7 +2786,7 @@ def d_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6698', 0, True)
+    LOCAL(ctx, E, 'taken~6698', 0, True)
     return True
 
 
@@ -2893,14 +2805,11 @@ def d_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8859(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6698', E.get('instead~6699'))
     return t_8861(ctx, k, s, E)
 
@@ -2954,7 +2863,7 @@ def d_8864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6700', E.get('left~6696'), True)
+    LOCAL(ctx, E, 'n~6700', E.get('left~6696'), True)
     return True
 
 
@@ -2964,25 +2873,20 @@ def d_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6701', E.get('r~6695'), True)
+    LOCAL(ctx, E, 'r~6701', E.get('r~6695'), True)
     return True
 
 
 def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6702', x_10058(ctx, E), True)
+    LOCAL(ctx, E, 'k~6702', x_10058(ctx, E), True)
     if not d_8868(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~6701'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6702'), '+=', False, K[2])
@@ -2999,7 +2903,7 @@ def d_8867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6702', x_10058(ctx, E), True)
+    LOCAL(ctx, E, 'k~6702', x_10058(ctx, E), True)
     return True
 
 
@@ -3011,8 +2915,6 @@ def d_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10059(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6702', x_10061(ctx, E))
     return True
 
@@ -3047,8 +2949,6 @@ def d_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10064(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~6701'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6702'), '-=', False, K[3])
@@ -3075,8 +2975,6 @@ def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10067(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6702'), '+=', False, K[4])
@@ -3102,35 +3000,20 @@ def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6713', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6714', x_10100(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6713', 'money', True)
+        LOCAL(ctx, E, 'k~6714', x_10100(ctx, E), True)
         return t_8903(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6725', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6726', x_10133(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6725', 'money', True)
+        LOCAL(ctx, E, 'k~6726', x_10133(ctx, E), True)
         return t_8931(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6703', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6704', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6703', 5, True)
+    LOCAL(ctx, E, 'r~6704', 'money', True)
     return t_8878(ctx, r1, s, E)
 
 
@@ -3140,7 +3023,7 @@ def d_8876(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6703', 5, True)
+    LOCAL(ctx, E, 'n~6703', 5, True)
     return True
 
 
@@ -3150,7 +3033,7 @@ def d_8877(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6704', 'money', True)
+    LOCAL(ctx, E, 'r~6704', 'money', True)
     return True
 
 
@@ -3161,22 +3044,15 @@ def t_8878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6709', E.get('left~6705'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6710', E.get('r~6704'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6709', E.get('left~6705'), True)
+        LOCAL(ctx, E, 'r~6710', E.get('r~6704'), True)
         if not d_8892(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6705', E.get('n~6703'), True)
+    LOCAL(ctx, E, 'left~6705', E.get('n~6703'), True)
     return t_8880(ctx, r1, s, E)
 
 
@@ -3186,7 +3062,7 @@ def d_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6705', E.get('n~6703'), True)
+    LOCAL(ctx, E, 'left~6705', E.get('n~6703'), True)
     return True
 
 
@@ -3207,7 +3083,7 @@ def t_8880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6706', item, True)
+            LOCAL(ctx, E, 'rep~6706', item, True)
             if x_10074(ctx, E):
                 return t_8881(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3223,15 +3099,11 @@ def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8889, E, 'left~6705', E.get('taken~6707'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6707', 0, True)
+    LOCAL(ctx, E, 'taken~6707', 0, True)
     return t_8883(ctx, r1, s, E)
 
 
@@ -3241,7 +3113,7 @@ def d_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6707', 0, True)
+    LOCAL(ctx, E, 'taken~6707', 0, True)
     return True
 
 
@@ -3260,14 +3132,11 @@ def d_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6707', E.get('instead~6708'))
     return t_8887(ctx, k, s, E)
 
@@ -3321,7 +3190,7 @@ def d_8890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6709', E.get('left~6705'), True)
+    LOCAL(ctx, E, 'n~6709', E.get('left~6705'), True)
     return True
 
 
@@ -3331,25 +3200,20 @@ def d_8891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6710', E.get('r~6704'), True)
+    LOCAL(ctx, E, 'r~6710', E.get('r~6704'), True)
     return True
 
 
 def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6711', x_10087(ctx, E), True)
+    LOCAL(ctx, E, 'k~6711', x_10087(ctx, E), True)
     if not d_8894(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~6710'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6711'), '+=', False, K[2])
@@ -3366,7 +3230,7 @@ def d_8893(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6711', x_10087(ctx, E), True)
+    LOCAL(ctx, E, 'k~6711', x_10087(ctx, E), True)
     return True
 
 
@@ -3378,8 +3242,6 @@ def d_8894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10088(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6711', x_10090(ctx, E))
     return True
 
@@ -3414,8 +3276,6 @@ def d_8897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10093(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~6710'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6711'), '-=', False, K[3])
@@ -3442,8 +3302,6 @@ def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10096(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6711'), '+=', False, K[4])
@@ -3468,7 +3326,7 @@ def d_8901(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6713', 'money', True)
+    LOCAL(ctx, E, 'r~6713', 'money', True)
     return True
 
 
@@ -3478,24 +3336,18 @@ def d_8902(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6714', x_10100(ctx, E), True)
+    LOCAL(ctx, E, 'k~6714', x_10100(ctx, E), True)
     return True
 
 
 def t_8903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6715', E.get('k~6714'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6716', E.get('r~6713'), True)
+    LOCAL(ctx, E, 'n~6715', E.get('k~6714'), True)
+    LOCAL(ctx, E, 'r~6716', E.get('r~6713'), True)
     return t_8906(ctx, k, s, E)
 
 
@@ -3505,7 +3357,7 @@ def d_8904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6715', E.get('k~6714'), True)
+    LOCAL(ctx, E, 'n~6715', E.get('k~6714'), True)
     return True
 
 
@@ -3515,7 +3367,7 @@ def d_8905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6716', E.get('r~6713'), True)
+    LOCAL(ctx, E, 'r~6716', E.get('r~6713'), True)
     return True
 
 
@@ -3526,22 +3378,15 @@ def t_8906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6721', E.get('left~6717'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6722', E.get('r~6716'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6721', E.get('left~6717'), True)
+        LOCAL(ctx, E, 'r~6722', E.get('r~6716'), True)
         if not d_8920(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6717', E.get('n~6715'), True)
+    LOCAL(ctx, E, 'left~6717', E.get('n~6715'), True)
     return t_8908(ctx, r1, s, E)
 
 
@@ -3551,7 +3396,7 @@ def d_8907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6717', E.get('n~6715'), True)
+    LOCAL(ctx, E, 'left~6717', E.get('n~6715'), True)
     return True
 
 
@@ -3572,7 +3417,7 @@ def t_8908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6718', item, True)
+            LOCAL(ctx, E, 'rep~6718', item, True)
             if x_10105(ctx, E):
                 return t_8909(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3588,15 +3433,11 @@ def t_8909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8917, E, 'left~6717', E.get('taken~6719'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6719', 0, True)
+    LOCAL(ctx, E, 'taken~6719', 0, True)
     return t_8911(ctx, r1, s, E)
 
 
@@ -3606,7 +3447,7 @@ def d_8910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6719', 0, True)
+    LOCAL(ctx, E, 'taken~6719', 0, True)
     return True
 
 
@@ -3625,14 +3466,11 @@ def d_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6719', E.get('instead~6720'))
     return t_8915(ctx, k, s, E)
 
@@ -3686,7 +3524,7 @@ def d_8918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6721', E.get('left~6717'), True)
+    LOCAL(ctx, E, 'n~6721', E.get('left~6717'), True)
     return True
 
 
@@ -3696,25 +3534,20 @@ def d_8919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6722', E.get('r~6716'), True)
+    LOCAL(ctx, E, 'r~6722', E.get('r~6716'), True)
     return True
 
 
 def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6723', x_10120(ctx, E), True)
+    LOCAL(ctx, E, 'k~6723', x_10120(ctx, E), True)
     if not d_8922(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~6722'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6723'), '+=', False, K[2])
@@ -3731,7 +3564,7 @@ def d_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6723', x_10120(ctx, E), True)
+    LOCAL(ctx, E, 'k~6723', x_10120(ctx, E), True)
     return True
 
 
@@ -3743,8 +3576,6 @@ def d_8922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10121(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6723', x_10123(ctx, E))
     return True
 
@@ -3779,8 +3610,6 @@ def d_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10126(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~6722'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6723'), '-=', False, K[3])
@@ -3807,8 +3636,6 @@ def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10129(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6723'), '+=', False, K[4])
@@ -3833,7 +3660,7 @@ def d_8929(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6725', 'money', True)
+    LOCAL(ctx, E, 'r~6725', 'money', True)
     return True
 
 
@@ -3843,24 +3670,18 @@ def d_8930(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6726', x_10133(ctx, E), True)
+    LOCAL(ctx, E, 'k~6726', x_10133(ctx, E), True)
     return True
 
 
 def t_8931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6727', E.get('k~6726'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6728', E.get('r~6725'), True)
+    LOCAL(ctx, E, 'n~6727', E.get('k~6726'), True)
+    LOCAL(ctx, E, 'r~6728', E.get('r~6725'), True)
     return t_8934(ctx, k, s, E)
 
 
@@ -3870,7 +3691,7 @@ def d_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6727', E.get('k~6726'), True)
+    LOCAL(ctx, E, 'n~6727', E.get('k~6726'), True)
     return True
 
 
@@ -3880,7 +3701,7 @@ def d_8933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6728', E.get('r~6725'), True)
+    LOCAL(ctx, E, 'r~6728', E.get('r~6725'), True)
     return True
 
 
@@ -3891,22 +3712,15 @@ def t_8934(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6733', E.get('left~6729'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6734', E.get('r~6728'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6733', E.get('left~6729'), True)
+        LOCAL(ctx, E, 'r~6734', E.get('r~6728'), True)
         if not d_8948(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6729', E.get('n~6727'), True)
+    LOCAL(ctx, E, 'left~6729', E.get('n~6727'), True)
     return t_8936(ctx, r1, s, E)
 
 
@@ -3916,7 +3730,7 @@ def d_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6729', E.get('n~6727'), True)
+    LOCAL(ctx, E, 'left~6729', E.get('n~6727'), True)
     return True
 
 
@@ -3937,7 +3751,7 @@ def t_8936(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6730', item, True)
+            LOCAL(ctx, E, 'rep~6730', item, True)
             if x_10138(ctx, E):
                 return t_8937(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3953,15 +3767,11 @@ def t_8937(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8945, E, 'left~6729', E.get('taken~6731'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6731', 0, True)
+    LOCAL(ctx, E, 'taken~6731', 0, True)
     return t_8939(ctx, r1, s, E)
 
 
@@ -3971,7 +3781,7 @@ def d_8938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6731', 0, True)
+    LOCAL(ctx, E, 'taken~6731', 0, True)
     return True
 
 
@@ -3990,14 +3800,11 @@ def d_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8941(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6731', E.get('instead~6732'))
     return t_8943(ctx, k, s, E)
 
@@ -4051,7 +3858,7 @@ def d_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6733', E.get('left~6729'), True)
+    LOCAL(ctx, E, 'n~6733', E.get('left~6729'), True)
     return True
 
 
@@ -4061,25 +3868,20 @@ def d_8947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6734', E.get('r~6728'), True)
+    LOCAL(ctx, E, 'r~6734', E.get('r~6728'), True)
     return True
 
 
 def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6735', x_10153(ctx, E), True)
+    LOCAL(ctx, E, 'k~6735', x_10153(ctx, E), True)
     if not d_8950(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~6734'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6735'), '+=', False, K[2])
@@ -4096,7 +3898,7 @@ def d_8949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6735', x_10153(ctx, E), True)
+    LOCAL(ctx, E, 'k~6735', x_10153(ctx, E), True)
     return True
 
 
@@ -4108,8 +3910,6 @@ def d_8950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10154(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6735', x_10156(ctx, E))
     return True
 
@@ -4144,8 +3944,6 @@ def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10159(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~6734'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6735'), '-=', False, K[3])
@@ -4172,8 +3970,6 @@ def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10162(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6735'), '+=', False, K[4])
@@ -4199,35 +3995,20 @@ def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6746', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6747', x_10195(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6746', 'money', True)
+        LOCAL(ctx, E, 'k~6747', x_10195(ctx, E), True)
         return t_8985(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6758', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6759', x_10228(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6758', 'money', True)
+        LOCAL(ctx, E, 'k~6759', x_10228(ctx, E), True)
         return t_9013(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6736', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6737', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6736', 3, True)
+    LOCAL(ctx, E, 'r~6737', 'money', True)
     return t_8960(ctx, r1, s, E)
 
 
@@ -4237,7 +4018,7 @@ def d_8958(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6736', 3, True)
+    LOCAL(ctx, E, 'n~6736', 3, True)
     return True
 
 
@@ -4247,7 +4028,7 @@ def d_8959(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6737', 'money', True)
+    LOCAL(ctx, E, 'r~6737', 'money', True)
     return True
 
 
@@ -4258,22 +4039,15 @@ def t_8960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6742', E.get('left~6738'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6743', E.get('r~6737'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6742', E.get('left~6738'), True)
+        LOCAL(ctx, E, 'r~6743', E.get('r~6737'), True)
         if not d_8974(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6738', E.get('n~6736'), True)
+    LOCAL(ctx, E, 'left~6738', E.get('n~6736'), True)
     return t_8962(ctx, r1, s, E)
 
 
@@ -4283,7 +4057,7 @@ def d_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6738', E.get('n~6736'), True)
+    LOCAL(ctx, E, 'left~6738', E.get('n~6736'), True)
     return True
 
 
@@ -4304,7 +4078,7 @@ def t_8962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6739', item, True)
+            LOCAL(ctx, E, 'rep~6739', item, True)
             if x_10169(ctx, E):
                 return t_8963(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4320,15 +4094,11 @@ def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8971, E, 'left~6738', E.get('taken~6740'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6740', 0, True)
+    LOCAL(ctx, E, 'taken~6740', 0, True)
     return t_8965(ctx, r1, s, E)
 
 
@@ -4338,7 +4108,7 @@ def d_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6740', 0, True)
+    LOCAL(ctx, E, 'taken~6740', 0, True)
     return True
 
 
@@ -4357,14 +4127,11 @@ def d_8966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6740', E.get('instead~6741'))
     return t_8969(ctx, k, s, E)
 
@@ -4418,7 +4185,7 @@ def d_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6742', E.get('left~6738'), True)
+    LOCAL(ctx, E, 'n~6742', E.get('left~6738'), True)
     return True
 
 
@@ -4428,25 +4195,20 @@ def d_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6743', E.get('r~6737'), True)
+    LOCAL(ctx, E, 'r~6743', E.get('r~6737'), True)
     return True
 
 
 def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6744', x_10182(ctx, E), True)
+    LOCAL(ctx, E, 'k~6744', x_10182(ctx, E), True)
     if not d_8976(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~6743'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6744'), '+=', False, K[2])
@@ -4463,7 +4225,7 @@ def d_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6744', x_10182(ctx, E), True)
+    LOCAL(ctx, E, 'k~6744', x_10182(ctx, E), True)
     return True
 
 
@@ -4475,8 +4237,6 @@ def d_8976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10183(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6744', x_10185(ctx, E))
     return True
 
@@ -4511,8 +4271,6 @@ def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10188(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~6743'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6744'), '-=', False, K[3])
@@ -4539,8 +4297,6 @@ def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10191(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6744'), '+=', False, K[4])
@@ -4565,7 +4321,7 @@ def d_8983(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6746', 'money', True)
+    LOCAL(ctx, E, 'r~6746', 'money', True)
     return True
 
 
@@ -4575,24 +4331,18 @@ def d_8984(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6747', x_10195(ctx, E), True)
+    LOCAL(ctx, E, 'k~6747', x_10195(ctx, E), True)
     return True
 
 
 def t_8985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6748', E.get('k~6747'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6749', E.get('r~6746'), True)
+    LOCAL(ctx, E, 'n~6748', E.get('k~6747'), True)
+    LOCAL(ctx, E, 'r~6749', E.get('r~6746'), True)
     return t_8988(ctx, k, s, E)
 
 
@@ -4602,7 +4352,7 @@ def d_8986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6748', E.get('k~6747'), True)
+    LOCAL(ctx, E, 'n~6748', E.get('k~6747'), True)
     return True
 
 
@@ -4612,7 +4362,7 @@ def d_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6749', E.get('r~6746'), True)
+    LOCAL(ctx, E, 'r~6749', E.get('r~6746'), True)
     return True
 
 
@@ -4623,22 +4373,15 @@ def t_8988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6754', E.get('left~6750'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6755', E.get('r~6749'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6754', E.get('left~6750'), True)
+        LOCAL(ctx, E, 'r~6755', E.get('r~6749'), True)
         if not d_9002(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6750', E.get('n~6748'), True)
+    LOCAL(ctx, E, 'left~6750', E.get('n~6748'), True)
     return t_8990(ctx, r1, s, E)
 
 
@@ -4648,7 +4391,7 @@ def d_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6750', E.get('n~6748'), True)
+    LOCAL(ctx, E, 'left~6750', E.get('n~6748'), True)
     return True
 
 
@@ -4669,7 +4412,7 @@ def t_8990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6751', item, True)
+            LOCAL(ctx, E, 'rep~6751', item, True)
             if x_10200(ctx, E):
                 return t_8991(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4685,15 +4428,11 @@ def t_8991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 8999, E, 'left~6750', E.get('taken~6752'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6752', 0, True)
+    LOCAL(ctx, E, 'taken~6752', 0, True)
     return t_8993(ctx, r1, s, E)
 
 
@@ -4703,7 +4442,7 @@ def d_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6752', 0, True)
+    LOCAL(ctx, E, 'taken~6752', 0, True)
     return True
 
 
@@ -4722,14 +4461,11 @@ def d_8994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8995(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6752', E.get('instead~6753'))
     return t_8997(ctx, k, s, E)
 
@@ -4783,7 +4519,7 @@ def d_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6754', E.get('left~6750'), True)
+    LOCAL(ctx, E, 'n~6754', E.get('left~6750'), True)
     return True
 
 
@@ -4793,25 +4529,20 @@ def d_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6755', E.get('r~6749'), True)
+    LOCAL(ctx, E, 'r~6755', E.get('r~6749'), True)
     return True
 
 
 def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6756', x_10215(ctx, E), True)
+    LOCAL(ctx, E, 'k~6756', x_10215(ctx, E), True)
     if not d_9004(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~6755'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6756'), '+=', False, K[2])
@@ -4828,7 +4559,7 @@ def d_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6756', x_10215(ctx, E), True)
+    LOCAL(ctx, E, 'k~6756', x_10215(ctx, E), True)
     return True
 
 
@@ -4840,8 +4571,6 @@ def d_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10216(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6756', x_10218(ctx, E))
     return True
 
@@ -4876,8 +4605,6 @@ def d_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10221(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~6755'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6756'), '-=', False, K[3])
@@ -4904,8 +4631,6 @@ def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10224(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6756'), '+=', False, K[4])
@@ -4930,7 +4655,7 @@ def d_9011(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6758', 'money', True)
+    LOCAL(ctx, E, 'r~6758', 'money', True)
     return True
 
 
@@ -4940,24 +4665,18 @@ def d_9012(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6759', x_10228(ctx, E), True)
+    LOCAL(ctx, E, 'k~6759', x_10228(ctx, E), True)
     return True
 
 
 def t_9013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6760', E.get('k~6759'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6761', E.get('r~6758'), True)
+    LOCAL(ctx, E, 'n~6760', E.get('k~6759'), True)
+    LOCAL(ctx, E, 'r~6761', E.get('r~6758'), True)
     return t_9016(ctx, k, s, E)
 
 
@@ -4967,7 +4686,7 @@ def d_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6760', E.get('k~6759'), True)
+    LOCAL(ctx, E, 'n~6760', E.get('k~6759'), True)
     return True
 
 
@@ -4977,7 +4696,7 @@ def d_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6761', E.get('r~6758'), True)
+    LOCAL(ctx, E, 'r~6761', E.get('r~6758'), True)
     return True
 
 
@@ -4988,22 +4707,15 @@ def t_9016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6766', E.get('left~6762'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6767', E.get('r~6761'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6766', E.get('left~6762'), True)
+        LOCAL(ctx, E, 'r~6767', E.get('r~6761'), True)
         if not d_9030(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6762', E.get('n~6760'), True)
+    LOCAL(ctx, E, 'left~6762', E.get('n~6760'), True)
     return t_9018(ctx, r1, s, E)
 
 
@@ -5013,7 +4725,7 @@ def d_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6762', E.get('n~6760'), True)
+    LOCAL(ctx, E, 'left~6762', E.get('n~6760'), True)
     return True
 
 
@@ -5034,7 +4746,7 @@ def t_9018(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6763', item, True)
+            LOCAL(ctx, E, 'rep~6763', item, True)
             if x_10233(ctx, E):
                 return t_9019(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5050,15 +4762,11 @@ def t_9019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9027, E, 'left~6762', E.get('taken~6764'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6764', 0, True)
+    LOCAL(ctx, E, 'taken~6764', 0, True)
     return t_9021(ctx, r1, s, E)
 
 
@@ -5068,7 +4776,7 @@ def d_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6764', 0, True)
+    LOCAL(ctx, E, 'taken~6764', 0, True)
     return True
 
 
@@ -5087,14 +4795,11 @@ def d_9022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9023(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6764', E.get('instead~6765'))
     return t_9025(ctx, k, s, E)
 
@@ -5148,7 +4853,7 @@ def d_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6766', E.get('left~6762'), True)
+    LOCAL(ctx, E, 'n~6766', E.get('left~6762'), True)
     return True
 
 
@@ -5158,25 +4863,20 @@ def d_9029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6767', E.get('r~6761'), True)
+    LOCAL(ctx, E, 'r~6767', E.get('r~6761'), True)
     return True
 
 
 def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6768', x_10248(ctx, E), True)
+    LOCAL(ctx, E, 'k~6768', x_10248(ctx, E), True)
     if not d_9032(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~6767'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6768'), '+=', False, K[2])
@@ -5193,7 +4893,7 @@ def d_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6768', x_10248(ctx, E), True)
+    LOCAL(ctx, E, 'k~6768', x_10248(ctx, E), True)
     return True
 
 
@@ -5205,8 +4905,6 @@ def d_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10249(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6768', x_10251(ctx, E))
     return True
 
@@ -5241,8 +4939,6 @@ def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10254(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~6767'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6768'), '-=', False, K[3])
@@ -5269,8 +4965,6 @@ def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10257(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6768'), '+=', False, K[4])
@@ -5296,35 +4990,20 @@ def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6779', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6780', x_10290(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6779', 'money', True)
+        LOCAL(ctx, E, 'k~6780', x_10290(ctx, E), True)
         return t_9067(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6791', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6792', x_10323(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6791', 'money', True)
+        LOCAL(ctx, E, 'k~6792', x_10323(ctx, E), True)
         return t_9095(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6769', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6770', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6769', 5, True)
+    LOCAL(ctx, E, 'r~6770', 'money', True)
     return t_9042(ctx, r1, s, E)
 
 
@@ -5334,7 +5013,7 @@ def d_9040(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6769', 5, True)
+    LOCAL(ctx, E, 'n~6769', 5, True)
     return True
 
 
@@ -5344,7 +5023,7 @@ def d_9041(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6770', 'money', True)
+    LOCAL(ctx, E, 'r~6770', 'money', True)
     return True
 
 
@@ -5355,22 +5034,15 @@ def t_9042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6775', E.get('left~6771'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6776', E.get('r~6770'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6775', E.get('left~6771'), True)
+        LOCAL(ctx, E, 'r~6776', E.get('r~6770'), True)
         if not d_9056(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6771', E.get('n~6769'), True)
+    LOCAL(ctx, E, 'left~6771', E.get('n~6769'), True)
     return t_9044(ctx, r1, s, E)
 
 
@@ -5380,7 +5052,7 @@ def d_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6771', E.get('n~6769'), True)
+    LOCAL(ctx, E, 'left~6771', E.get('n~6769'), True)
     return True
 
 
@@ -5401,7 +5073,7 @@ def t_9044(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6772', item, True)
+            LOCAL(ctx, E, 'rep~6772', item, True)
             if x_10264(ctx, E):
                 return t_9045(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5417,15 +5089,11 @@ def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9053, E, 'left~6771', E.get('taken~6773'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6773', 0, True)
+    LOCAL(ctx, E, 'taken~6773', 0, True)
     return t_9047(ctx, r1, s, E)
 
 
@@ -5435,7 +5103,7 @@ def d_9046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6773', 0, True)
+    LOCAL(ctx, E, 'taken~6773', 0, True)
     return True
 
 
@@ -5454,14 +5122,11 @@ def d_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6773', E.get('instead~6774'))
     return t_9051(ctx, k, s, E)
 
@@ -5515,7 +5180,7 @@ def d_9054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6775', E.get('left~6771'), True)
+    LOCAL(ctx, E, 'n~6775', E.get('left~6771'), True)
     return True
 
 
@@ -5525,25 +5190,20 @@ def d_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6776', E.get('r~6770'), True)
+    LOCAL(ctx, E, 'r~6776', E.get('r~6770'), True)
     return True
 
 
 def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6777', x_10277(ctx, E), True)
+    LOCAL(ctx, E, 'k~6777', x_10277(ctx, E), True)
     if not d_9058(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~6776'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6777'), '+=', False, K[2])
@@ -5560,7 +5220,7 @@ def d_9057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6777', x_10277(ctx, E), True)
+    LOCAL(ctx, E, 'k~6777', x_10277(ctx, E), True)
     return True
 
 
@@ -5572,8 +5232,6 @@ def d_9058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10278(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6777', x_10280(ctx, E))
     return True
 
@@ -5608,8 +5266,6 @@ def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10283(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~6776'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6777'), '-=', False, K[3])
@@ -5636,8 +5292,6 @@ def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10286(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6777'), '+=', False, K[4])
@@ -5662,7 +5316,7 @@ def d_9065(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6779', 'money', True)
+    LOCAL(ctx, E, 'r~6779', 'money', True)
     return True
 
 
@@ -5672,24 +5326,18 @@ def d_9066(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6780', x_10290(ctx, E), True)
+    LOCAL(ctx, E, 'k~6780', x_10290(ctx, E), True)
     return True
 
 
 def t_9067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6781', E.get('k~6780'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6782', E.get('r~6779'), True)
+    LOCAL(ctx, E, 'n~6781', E.get('k~6780'), True)
+    LOCAL(ctx, E, 'r~6782', E.get('r~6779'), True)
     return t_9070(ctx, k, s, E)
 
 
@@ -5699,7 +5347,7 @@ def d_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6781', E.get('k~6780'), True)
+    LOCAL(ctx, E, 'n~6781', E.get('k~6780'), True)
     return True
 
 
@@ -5709,7 +5357,7 @@ def d_9069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6782', E.get('r~6779'), True)
+    LOCAL(ctx, E, 'r~6782', E.get('r~6779'), True)
     return True
 
 
@@ -5720,22 +5368,15 @@ def t_9070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6787', E.get('left~6783'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6788', E.get('r~6782'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6787', E.get('left~6783'), True)
+        LOCAL(ctx, E, 'r~6788', E.get('r~6782'), True)
         if not d_9084(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6783', E.get('n~6781'), True)
+    LOCAL(ctx, E, 'left~6783', E.get('n~6781'), True)
     return t_9072(ctx, r1, s, E)
 
 
@@ -5745,7 +5386,7 @@ def d_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6783', E.get('n~6781'), True)
+    LOCAL(ctx, E, 'left~6783', E.get('n~6781'), True)
     return True
 
 
@@ -5766,7 +5407,7 @@ def t_9072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6784', item, True)
+            LOCAL(ctx, E, 'rep~6784', item, True)
             if x_10295(ctx, E):
                 return t_9073(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5782,15 +5423,11 @@ def t_9073(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9081, E, 'left~6783', E.get('taken~6785'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6785', 0, True)
+    LOCAL(ctx, E, 'taken~6785', 0, True)
     return t_9075(ctx, r1, s, E)
 
 
@@ -5800,7 +5437,7 @@ def d_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6785', 0, True)
+    LOCAL(ctx, E, 'taken~6785', 0, True)
     return True
 
 
@@ -5819,14 +5456,11 @@ def d_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9077(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6785', E.get('instead~6786'))
     return t_9079(ctx, k, s, E)
 
@@ -5880,7 +5514,7 @@ def d_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6787', E.get('left~6783'), True)
+    LOCAL(ctx, E, 'n~6787', E.get('left~6783'), True)
     return True
 
 
@@ -5890,25 +5524,20 @@ def d_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6788', E.get('r~6782'), True)
+    LOCAL(ctx, E, 'r~6788', E.get('r~6782'), True)
     return True
 
 
 def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6789', x_10310(ctx, E), True)
+    LOCAL(ctx, E, 'k~6789', x_10310(ctx, E), True)
     if not d_9086(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~6788'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6789'), '+=', False, K[2])
@@ -5925,7 +5554,7 @@ def d_9085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6789', x_10310(ctx, E), True)
+    LOCAL(ctx, E, 'k~6789', x_10310(ctx, E), True)
     return True
 
 
@@ -5937,8 +5566,6 @@ def d_9086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10311(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6789', x_10313(ctx, E))
     return True
 
@@ -5973,8 +5600,6 @@ def d_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10316(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~6788'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6789'), '-=', False, K[3])
@@ -6001,8 +5626,6 @@ def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10319(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6789'), '+=', False, K[4])
@@ -6027,7 +5650,7 @@ def d_9093(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6791', 'money', True)
+    LOCAL(ctx, E, 'r~6791', 'money', True)
     return True
 
 
@@ -6037,24 +5660,18 @@ def d_9094(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6792', x_10323(ctx, E), True)
+    LOCAL(ctx, E, 'k~6792', x_10323(ctx, E), True)
     return True
 
 
 def t_9095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6793', E.get('k~6792'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6794', E.get('r~6791'), True)
+    LOCAL(ctx, E, 'n~6793', E.get('k~6792'), True)
+    LOCAL(ctx, E, 'r~6794', E.get('r~6791'), True)
     return t_9098(ctx, k, s, E)
 
 
@@ -6064,7 +5681,7 @@ def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6793', E.get('k~6792'), True)
+    LOCAL(ctx, E, 'n~6793', E.get('k~6792'), True)
     return True
 
 
@@ -6074,7 +5691,7 @@ def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6794', E.get('r~6791'), True)
+    LOCAL(ctx, E, 'r~6794', E.get('r~6791'), True)
     return True
 
 
@@ -6085,22 +5702,15 @@ def t_9098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6799', E.get('left~6795'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6800', E.get('r~6794'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6799', E.get('left~6795'), True)
+        LOCAL(ctx, E, 'r~6800', E.get('r~6794'), True)
         if not d_9112(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6795', E.get('n~6793'), True)
+    LOCAL(ctx, E, 'left~6795', E.get('n~6793'), True)
     return t_9100(ctx, r1, s, E)
 
 
@@ -6110,7 +5720,7 @@ def d_9099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6795', E.get('n~6793'), True)
+    LOCAL(ctx, E, 'left~6795', E.get('n~6793'), True)
     return True
 
 
@@ -6131,7 +5741,7 @@ def t_9100(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6796', item, True)
+            LOCAL(ctx, E, 'rep~6796', item, True)
             if x_10328(ctx, E):
                 return t_9101(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6147,15 +5757,11 @@ def t_9101(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9109, E, 'left~6795', E.get('taken~6797'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6797', 0, True)
+    LOCAL(ctx, E, 'taken~6797', 0, True)
     return t_9103(ctx, r1, s, E)
 
 
@@ -6165,7 +5771,7 @@ def d_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6797', 0, True)
+    LOCAL(ctx, E, 'taken~6797', 0, True)
     return True
 
 
@@ -6184,14 +5790,11 @@ def d_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9105(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6797', E.get('instead~6798'))
     return t_9107(ctx, k, s, E)
 
@@ -6245,7 +5848,7 @@ def d_9110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6799', E.get('left~6795'), True)
+    LOCAL(ctx, E, 'n~6799', E.get('left~6795'), True)
     return True
 
 
@@ -6255,25 +5858,20 @@ def d_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6800', E.get('r~6794'), True)
+    LOCAL(ctx, E, 'r~6800', E.get('r~6794'), True)
     return True
 
 
 def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6801', x_10343(ctx, E), True)
+    LOCAL(ctx, E, 'k~6801', x_10343(ctx, E), True)
     if not d_9114(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~6800'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6801'), '+=', False, K[2])
@@ -6290,7 +5888,7 @@ def d_9113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6801', x_10343(ctx, E), True)
+    LOCAL(ctx, E, 'k~6801', x_10343(ctx, E), True)
     return True
 
 
@@ -6302,8 +5900,6 @@ def d_9114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10344(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6801', x_10346(ctx, E))
     return True
 
@@ -6338,8 +5934,6 @@ def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10349(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~6800'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6801'), '-=', False, K[3])
@@ -6366,8 +5960,6 @@ def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10352(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6801'), '+=', False, K[4])
@@ -6393,35 +5985,20 @@ def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6812', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6813', x_10385(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6812', 'money', True)
+        LOCAL(ctx, E, 'k~6813', x_10385(ctx, E), True)
         return t_9149(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6824', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6825', x_10418(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6824', 'money', True)
+        LOCAL(ctx, E, 'k~6825', x_10418(ctx, E), True)
         return t_9177(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6802', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6803', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6802', 3, True)
+    LOCAL(ctx, E, 'r~6803', 'money', True)
     return t_9124(ctx, r1, s, E)
 
 
@@ -6431,7 +6008,7 @@ def d_9122(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6802', 3, True)
+    LOCAL(ctx, E, 'n~6802', 3, True)
     return True
 
 
@@ -6441,7 +6018,7 @@ def d_9123(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6803', 'money', True)
+    LOCAL(ctx, E, 'r~6803', 'money', True)
     return True
 
 
@@ -6452,22 +6029,15 @@ def t_9124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6808', E.get('left~6804'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6809', E.get('r~6803'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6808', E.get('left~6804'), True)
+        LOCAL(ctx, E, 'r~6809', E.get('r~6803'), True)
         if not d_9138(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6804', E.get('n~6802'), True)
+    LOCAL(ctx, E, 'left~6804', E.get('n~6802'), True)
     return t_9126(ctx, r1, s, E)
 
 
@@ -6477,7 +6047,7 @@ def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6804', E.get('n~6802'), True)
+    LOCAL(ctx, E, 'left~6804', E.get('n~6802'), True)
     return True
 
 
@@ -6498,7 +6068,7 @@ def t_9126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6805', item, True)
+            LOCAL(ctx, E, 'rep~6805', item, True)
             if x_10359(ctx, E):
                 return t_9127(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6514,15 +6084,11 @@ def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9135, E, 'left~6804', E.get('taken~6806'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6806', 0, True)
+    LOCAL(ctx, E, 'taken~6806', 0, True)
     return t_9129(ctx, r1, s, E)
 
 
@@ -6532,7 +6098,7 @@ def d_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6806', 0, True)
+    LOCAL(ctx, E, 'taken~6806', 0, True)
     return True
 
 
@@ -6551,14 +6117,11 @@ def d_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6806', E.get('instead~6807'))
     return t_9133(ctx, k, s, E)
 
@@ -6612,7 +6175,7 @@ def d_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6808', E.get('left~6804'), True)
+    LOCAL(ctx, E, 'n~6808', E.get('left~6804'), True)
     return True
 
 
@@ -6622,25 +6185,20 @@ def d_9137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6809', E.get('r~6803'), True)
+    LOCAL(ctx, E, 'r~6809', E.get('r~6803'), True)
     return True
 
 
 def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6810', x_10372(ctx, E), True)
+    LOCAL(ctx, E, 'k~6810', x_10372(ctx, E), True)
     if not d_9140(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~6809'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6810'), '+=', False, K[2])
@@ -6657,7 +6215,7 @@ def d_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6810', x_10372(ctx, E), True)
+    LOCAL(ctx, E, 'k~6810', x_10372(ctx, E), True)
     return True
 
 
@@ -6669,8 +6227,6 @@ def d_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10373(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6810', x_10375(ctx, E))
     return True
 
@@ -6705,8 +6261,6 @@ def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10378(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~6809'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6810'), '-=', False, K[3])
@@ -6733,8 +6287,6 @@ def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10381(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6810'), '+=', False, K[4])
@@ -6759,7 +6311,7 @@ def d_9147(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6812', 'money', True)
+    LOCAL(ctx, E, 'r~6812', 'money', True)
     return True
 
 
@@ -6769,24 +6321,18 @@ def d_9148(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6813', x_10385(ctx, E), True)
+    LOCAL(ctx, E, 'k~6813', x_10385(ctx, E), True)
     return True
 
 
 def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6814', E.get('k~6813'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6815', E.get('r~6812'), True)
+    LOCAL(ctx, E, 'n~6814', E.get('k~6813'), True)
+    LOCAL(ctx, E, 'r~6815', E.get('r~6812'), True)
     return t_9152(ctx, k, s, E)
 
 
@@ -6796,7 +6342,7 @@ def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6814', E.get('k~6813'), True)
+    LOCAL(ctx, E, 'n~6814', E.get('k~6813'), True)
     return True
 
 
@@ -6806,7 +6352,7 @@ def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6815', E.get('r~6812'), True)
+    LOCAL(ctx, E, 'r~6815', E.get('r~6812'), True)
     return True
 
 
@@ -6817,22 +6363,15 @@ def t_9152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6820', E.get('left~6816'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6821', E.get('r~6815'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6820', E.get('left~6816'), True)
+        LOCAL(ctx, E, 'r~6821', E.get('r~6815'), True)
         if not d_9166(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6816', E.get('n~6814'), True)
+    LOCAL(ctx, E, 'left~6816', E.get('n~6814'), True)
     return t_9154(ctx, r1, s, E)
 
 
@@ -6842,7 +6381,7 @@ def d_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6816', E.get('n~6814'), True)
+    LOCAL(ctx, E, 'left~6816', E.get('n~6814'), True)
     return True
 
 
@@ -6863,7 +6402,7 @@ def t_9154(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6817', item, True)
+            LOCAL(ctx, E, 'rep~6817', item, True)
             if x_10390(ctx, E):
                 return t_9155(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6879,15 +6418,11 @@ def t_9155(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9163, E, 'left~6816', E.get('taken~6818'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6818', 0, True)
+    LOCAL(ctx, E, 'taken~6818', 0, True)
     return t_9157(ctx, r1, s, E)
 
 
@@ -6897,7 +6432,7 @@ def d_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6818', 0, True)
+    LOCAL(ctx, E, 'taken~6818', 0, True)
     return True
 
 
@@ -6916,14 +6451,11 @@ def d_9158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9159(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6818', E.get('instead~6819'))
     return t_9161(ctx, k, s, E)
 
@@ -6977,7 +6509,7 @@ def d_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6820', E.get('left~6816'), True)
+    LOCAL(ctx, E, 'n~6820', E.get('left~6816'), True)
     return True
 
 
@@ -6987,25 +6519,20 @@ def d_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6821', E.get('r~6815'), True)
+    LOCAL(ctx, E, 'r~6821', E.get('r~6815'), True)
     return True
 
 
 def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6822', x_10405(ctx, E), True)
+    LOCAL(ctx, E, 'k~6822', x_10405(ctx, E), True)
     if not d_9168(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~6821'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6822'), '+=', False, K[2])
@@ -7022,7 +6549,7 @@ def d_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6822', x_10405(ctx, E), True)
+    LOCAL(ctx, E, 'k~6822', x_10405(ctx, E), True)
     return True
 
 
@@ -7034,8 +6561,6 @@ def d_9168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10406(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6822', x_10408(ctx, E))
     return True
 
@@ -7070,8 +6595,6 @@ def d_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10411(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~6821'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6822'), '-=', False, K[3])
@@ -7098,8 +6621,6 @@ def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10414(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6822'), '+=', False, K[4])
@@ -7124,7 +6645,7 @@ def d_9175(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6824', 'money', True)
+    LOCAL(ctx, E, 'r~6824', 'money', True)
     return True
 
 
@@ -7134,24 +6655,18 @@ def d_9176(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6825', x_10418(ctx, E), True)
+    LOCAL(ctx, E, 'k~6825', x_10418(ctx, E), True)
     return True
 
 
 def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6826', E.get('k~6825'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6827', E.get('r~6824'), True)
+    LOCAL(ctx, E, 'n~6826', E.get('k~6825'), True)
+    LOCAL(ctx, E, 'r~6827', E.get('r~6824'), True)
     return t_9180(ctx, k, s, E)
 
 
@@ -7161,7 +6676,7 @@ def d_9178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6826', E.get('k~6825'), True)
+    LOCAL(ctx, E, 'n~6826', E.get('k~6825'), True)
     return True
 
 
@@ -7171,7 +6686,7 @@ def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6827', E.get('r~6824'), True)
+    LOCAL(ctx, E, 'r~6827', E.get('r~6824'), True)
     return True
 
 
@@ -7182,22 +6697,15 @@ def t_9180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6832', E.get('left~6828'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6833', E.get('r~6827'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6832', E.get('left~6828'), True)
+        LOCAL(ctx, E, 'r~6833', E.get('r~6827'), True)
         if not d_9194(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6828', E.get('n~6826'), True)
+    LOCAL(ctx, E, 'left~6828', E.get('n~6826'), True)
     return t_9182(ctx, r1, s, E)
 
 
@@ -7207,7 +6715,7 @@ def d_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6828', E.get('n~6826'), True)
+    LOCAL(ctx, E, 'left~6828', E.get('n~6826'), True)
     return True
 
 
@@ -7228,7 +6736,7 @@ def t_9182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6829', item, True)
+            LOCAL(ctx, E, 'rep~6829', item, True)
             if x_10423(ctx, E):
                 return t_9183(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7244,15 +6752,11 @@ def t_9183(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9191, E, 'left~6828', E.get('taken~6830'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6830', 0, True)
+    LOCAL(ctx, E, 'taken~6830', 0, True)
     return t_9185(ctx, r1, s, E)
 
 
@@ -7262,7 +6766,7 @@ def d_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6830', 0, True)
+    LOCAL(ctx, E, 'taken~6830', 0, True)
     return True
 
 
@@ -7281,14 +6785,11 @@ def d_9186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9187(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6830', E.get('instead~6831'))
     return t_9189(ctx, k, s, E)
 
@@ -7342,7 +6843,7 @@ def d_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6832', E.get('left~6828'), True)
+    LOCAL(ctx, E, 'n~6832', E.get('left~6828'), True)
     return True
 
 
@@ -7352,25 +6853,20 @@ def d_9193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6833', E.get('r~6827'), True)
+    LOCAL(ctx, E, 'r~6833', E.get('r~6827'), True)
     return True
 
 
 def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6834', x_10438(ctx, E), True)
+    LOCAL(ctx, E, 'k~6834', x_10438(ctx, E), True)
     if not d_9196(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~6833'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6834'), '+=', False, K[2])
@@ -7387,7 +6883,7 @@ def d_9195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6834', x_10438(ctx, E), True)
+    LOCAL(ctx, E, 'k~6834', x_10438(ctx, E), True)
     return True
 
 
@@ -7399,8 +6895,6 @@ def d_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10439(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6834', x_10441(ctx, E))
     return True
 
@@ -7435,8 +6929,6 @@ def d_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10444(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~6833'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6834'), '-=', False, K[3])
@@ -7463,8 +6955,6 @@ def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10447(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6834'), '+=', False, K[4])
@@ -7490,35 +6980,20 @@ def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6845', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6846', x_10480(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6845', 'money', True)
+        LOCAL(ctx, E, 'k~6846', x_10480(ctx, E), True)
         return t_9231(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6857', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6858', x_10513(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6857', 'money', True)
+        LOCAL(ctx, E, 'k~6858', x_10513(ctx, E), True)
         return t_9259(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6835', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6836', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~6835', 5, True)
+    LOCAL(ctx, E, 'r~6836', 'money', True)
     return t_9206(ctx, r1, s, E)
 
 
@@ -7528,7 +7003,7 @@ def d_9204(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6835', 5, True)
+    LOCAL(ctx, E, 'n~6835', 5, True)
     return True
 
 
@@ -7538,7 +7013,7 @@ def d_9205(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6836', 'money', True)
+    LOCAL(ctx, E, 'r~6836', 'money', True)
     return True
 
 
@@ -7549,22 +7024,15 @@ def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6841', E.get('left~6837'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6842', E.get('r~6836'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6841', E.get('left~6837'), True)
+        LOCAL(ctx, E, 'r~6842', E.get('r~6836'), True)
         if not d_9220(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6837', E.get('n~6835'), True)
+    LOCAL(ctx, E, 'left~6837', E.get('n~6835'), True)
     return t_9208(ctx, r1, s, E)
 
 
@@ -7574,7 +7042,7 @@ def d_9207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6837', E.get('n~6835'), True)
+    LOCAL(ctx, E, 'left~6837', E.get('n~6835'), True)
     return True
 
 
@@ -7595,7 +7063,7 @@ def t_9208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6838', item, True)
+            LOCAL(ctx, E, 'rep~6838', item, True)
             if x_10454(ctx, E):
                 return t_9209(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7611,15 +7079,11 @@ def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9217, E, 'left~6837', E.get('taken~6839'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6839', 0, True)
+    LOCAL(ctx, E, 'taken~6839', 0, True)
     return t_9211(ctx, r1, s, E)
 
 
@@ -7629,7 +7093,7 @@ def d_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6839', 0, True)
+    LOCAL(ctx, E, 'taken~6839', 0, True)
     return True
 
 
@@ -7648,14 +7112,11 @@ def d_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6839', E.get('instead~6840'))
     return t_9215(ctx, k, s, E)
 
@@ -7709,7 +7170,7 @@ def d_9218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6841', E.get('left~6837'), True)
+    LOCAL(ctx, E, 'n~6841', E.get('left~6837'), True)
     return True
 
 
@@ -7719,25 +7180,20 @@ def d_9219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6842', E.get('r~6836'), True)
+    LOCAL(ctx, E, 'r~6842', E.get('r~6836'), True)
     return True
 
 
 def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6843', x_10467(ctx, E), True)
+    LOCAL(ctx, E, 'k~6843', x_10467(ctx, E), True)
     if not d_9222(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~6842'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6843'), '+=', False, K[2])
@@ -7754,7 +7210,7 @@ def d_9221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6843', x_10467(ctx, E), True)
+    LOCAL(ctx, E, 'k~6843', x_10467(ctx, E), True)
     return True
 
 
@@ -7766,8 +7222,6 @@ def d_9222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10468(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6843', x_10470(ctx, E))
     return True
 
@@ -7802,8 +7256,6 @@ def d_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10473(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~6842'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6843'), '-=', False, K[3])
@@ -7830,8 +7282,6 @@ def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10476(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6843'), '+=', False, K[4])
@@ -7856,7 +7306,7 @@ def d_9229(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6845', 'money', True)
+    LOCAL(ctx, E, 'r~6845', 'money', True)
     return True
 
 
@@ -7866,24 +7316,18 @@ def d_9230(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6846', x_10480(ctx, E), True)
+    LOCAL(ctx, E, 'k~6846', x_10480(ctx, E), True)
     return True
 
 
 def t_9231(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6847', E.get('k~6846'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6848', E.get('r~6845'), True)
+    LOCAL(ctx, E, 'n~6847', E.get('k~6846'), True)
+    LOCAL(ctx, E, 'r~6848', E.get('r~6845'), True)
     return t_9234(ctx, k, s, E)
 
 
@@ -7893,7 +7337,7 @@ def d_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6847', E.get('k~6846'), True)
+    LOCAL(ctx, E, 'n~6847', E.get('k~6846'), True)
     return True
 
 
@@ -7903,7 +7347,7 @@ def d_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6848', E.get('r~6845'), True)
+    LOCAL(ctx, E, 'r~6848', E.get('r~6845'), True)
     return True
 
 
@@ -7914,22 +7358,15 @@ def t_9234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6853', E.get('left~6849'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6854', E.get('r~6848'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6853', E.get('left~6849'), True)
+        LOCAL(ctx, E, 'r~6854', E.get('r~6848'), True)
         if not d_9248(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6849', E.get('n~6847'), True)
+    LOCAL(ctx, E, 'left~6849', E.get('n~6847'), True)
     return t_9236(ctx, r1, s, E)
 
 
@@ -7939,7 +7376,7 @@ def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6849', E.get('n~6847'), True)
+    LOCAL(ctx, E, 'left~6849', E.get('n~6847'), True)
     return True
 
 
@@ -7960,7 +7397,7 @@ def t_9236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6850', item, True)
+            LOCAL(ctx, E, 'rep~6850', item, True)
             if x_10485(ctx, E):
                 return t_9237(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7976,15 +7413,11 @@ def t_9237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9245, E, 'left~6849', E.get('taken~6851'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6851', 0, True)
+    LOCAL(ctx, E, 'taken~6851', 0, True)
     return t_9239(ctx, r1, s, E)
 
 
@@ -7994,7 +7427,7 @@ def d_9238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6851', 0, True)
+    LOCAL(ctx, E, 'taken~6851', 0, True)
     return True
 
 
@@ -8013,14 +7446,11 @@ def d_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9241(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6851', E.get('instead~6852'))
     return t_9243(ctx, k, s, E)
 
@@ -8074,7 +7504,7 @@ def d_9246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6853', E.get('left~6849'), True)
+    LOCAL(ctx, E, 'n~6853', E.get('left~6849'), True)
     return True
 
 
@@ -8084,25 +7514,20 @@ def d_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6854', E.get('r~6848'), True)
+    LOCAL(ctx, E, 'r~6854', E.get('r~6848'), True)
     return True
 
 
 def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6855', x_10500(ctx, E), True)
+    LOCAL(ctx, E, 'k~6855', x_10500(ctx, E), True)
     if not d_9250(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~6854'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6855'), '+=', False, K[2])
@@ -8119,7 +7544,7 @@ def d_9249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6855', x_10500(ctx, E), True)
+    LOCAL(ctx, E, 'k~6855', x_10500(ctx, E), True)
     return True
 
 
@@ -8131,8 +7556,6 @@ def d_9250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10501(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6855', x_10503(ctx, E))
     return True
 
@@ -8167,8 +7590,6 @@ def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10506(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~6854'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6855'), '-=', False, K[3])
@@ -8195,8 +7616,6 @@ def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10509(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6855'), '+=', False, K[4])
@@ -8221,7 +7640,7 @@ def d_9257(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6857', 'money', True)
+    LOCAL(ctx, E, 'r~6857', 'money', True)
     return True
 
 
@@ -8231,24 +7650,18 @@ def d_9258(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6858', x_10513(ctx, E), True)
+    LOCAL(ctx, E, 'k~6858', x_10513(ctx, E), True)
     return True
 
 
 def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6859', E.get('k~6858'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6860', E.get('r~6857'), True)
+    LOCAL(ctx, E, 'n~6859', E.get('k~6858'), True)
+    LOCAL(ctx, E, 'r~6860', E.get('r~6857'), True)
     return t_9262(ctx, k, s, E)
 
 
@@ -8258,7 +7671,7 @@ def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6859', E.get('k~6858'), True)
+    LOCAL(ctx, E, 'n~6859', E.get('k~6858'), True)
     return True
 
 
@@ -8268,7 +7681,7 @@ def d_9261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6860', E.get('r~6857'), True)
+    LOCAL(ctx, E, 'r~6860', E.get('r~6857'), True)
     return True
 
 
@@ -8279,22 +7692,15 @@ def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6865', E.get('left~6861'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6866', E.get('r~6860'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6865', E.get('left~6861'), True)
+        LOCAL(ctx, E, 'r~6866', E.get('r~6860'), True)
         if not d_9276(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6861', E.get('n~6859'), True)
+    LOCAL(ctx, E, 'left~6861', E.get('n~6859'), True)
     return t_9264(ctx, r1, s, E)
 
 
@@ -8304,7 +7710,7 @@ def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6861', E.get('n~6859'), True)
+    LOCAL(ctx, E, 'left~6861', E.get('n~6859'), True)
     return True
 
 
@@ -8325,7 +7731,7 @@ def t_9264(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6862', item, True)
+            LOCAL(ctx, E, 'rep~6862', item, True)
             if x_10518(ctx, E):
                 return t_9265(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8341,15 +7747,11 @@ def t_9265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9273, E, 'left~6861', E.get('taken~6863'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6863', 0, True)
+    LOCAL(ctx, E, 'taken~6863', 0, True)
     return t_9267(ctx, r1, s, E)
 
 
@@ -8359,7 +7761,7 @@ def d_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6863', 0, True)
+    LOCAL(ctx, E, 'taken~6863', 0, True)
     return True
 
 
@@ -8378,14 +7780,11 @@ def d_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9269(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6863', E.get('instead~6864'))
     return t_9271(ctx, k, s, E)
 
@@ -8439,7 +7838,7 @@ def d_9274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6865', E.get('left~6861'), True)
+    LOCAL(ctx, E, 'n~6865', E.get('left~6861'), True)
     return True
 
 
@@ -8449,25 +7848,20 @@ def d_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6866', E.get('r~6860'), True)
+    LOCAL(ctx, E, 'r~6866', E.get('r~6860'), True)
     return True
 
 
 def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6867', x_10533(ctx, E), True)
+    LOCAL(ctx, E, 'k~6867', x_10533(ctx, E), True)
     if not d_9278(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~6866'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6867'), '+=', False, K[2])
@@ -8484,7 +7878,7 @@ def d_9277(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6867', x_10533(ctx, E), True)
+    LOCAL(ctx, E, 'k~6867', x_10533(ctx, E), True)
     return True
 
 
@@ -8496,8 +7890,6 @@ def d_9278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10534(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6867', x_10536(ctx, E))
     return True
 
@@ -8532,8 +7924,6 @@ def d_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10539(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~6866'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6867'), '-=', False, K[3])
@@ -8560,8 +7950,6 @@ def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10542(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6867'), '+=', False, K[4])
@@ -8588,23 +7976,14 @@ def t_9285(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
 
 
 def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6884', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6885', 'money', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6886', x_10548(ctx, E), True)
+    LOCAL(ctx, E, 'n~6884', 3, True)
+    LOCAL(ctx, E, 'r~6885', 'money', True)
+    LOCAL(ctx, E, 'k~6886', x_10548(ctx, E), True)
     return t_9290(ctx, k, s, E)
 
 
@@ -8614,7 +7993,7 @@ def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6884', 3, True)
+    LOCAL(ctx, E, 'n~6884', 3, True)
     return True
 
 
@@ -8624,7 +8003,7 @@ def d_9288(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6885', 'money', True)
+    LOCAL(ctx, E, 'r~6885', 'money', True)
     return True
 
 
@@ -8634,24 +8013,18 @@ def d_9289(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6886', x_10548(ctx, E), True)
+    LOCAL(ctx, E, 'k~6886', x_10548(ctx, E), True)
     return True
 
 
 def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6887', x_10549(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6888', E.get('r~6885'), True)
+    LOCAL(ctx, E, 'n~6887', x_10549(ctx, E), True)
+    LOCAL(ctx, E, 'r~6888', E.get('r~6885'), True)
     return t_9293(ctx, k, s, E)
 
 
@@ -8661,7 +8034,7 @@ def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6887', x_10549(ctx, E), True)
+    LOCAL(ctx, E, 'n~6887', x_10549(ctx, E), True)
     return True
 
 
@@ -8671,7 +8044,7 @@ def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6888', E.get('r~6885'), True)
+    LOCAL(ctx, E, 'r~6888', E.get('r~6885'), True)
     return True
 
 
@@ -8682,22 +8055,15 @@ def t_9293(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6893', E.get('left~6889'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6894', E.get('r~6888'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6893', E.get('left~6889'), True)
+        LOCAL(ctx, E, 'r~6894', E.get('r~6888'), True)
         if not d_9307(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6889', E.get('n~6887'), True)
+    LOCAL(ctx, E, 'left~6889', E.get('n~6887'), True)
     return t_9295(ctx, r1, s, E)
 
 
@@ -8707,7 +8073,7 @@ def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6889', E.get('n~6887'), True)
+    LOCAL(ctx, E, 'left~6889', E.get('n~6887'), True)
     return True
 
 
@@ -8728,7 +8094,7 @@ def t_9295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6890', item, True)
+            LOCAL(ctx, E, 'rep~6890', item, True)
             if x_10553(ctx, E):
                 return t_9296(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8744,15 +8110,11 @@ def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9304, E, 'left~6889', E.get('taken~6891'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6891', 0, True)
+    LOCAL(ctx, E, 'taken~6891', 0, True)
     return t_9298(ctx, r1, s, E)
 
 
@@ -8762,7 +8124,7 @@ def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6891', 0, True)
+    LOCAL(ctx, E, 'taken~6891', 0, True)
     return True
 
 
@@ -8781,14 +8143,11 @@ def d_9299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6891', E.get('instead~6892'))
     return t_9302(ctx, k, s, E)
 
@@ -8842,7 +8201,7 @@ def d_9305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6893', E.get('left~6889'), True)
+    LOCAL(ctx, E, 'n~6893', E.get('left~6889'), True)
     return True
 
 
@@ -8852,25 +8211,20 @@ def d_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6894', E.get('r~6888'), True)
+    LOCAL(ctx, E, 'r~6894', E.get('r~6888'), True)
     return True
 
 
 def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6895', x_10568(ctx, E), True)
+    LOCAL(ctx, E, 'k~6895', x_10568(ctx, E), True)
     if not d_9309(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9311, PL(ctx, E.get('you')).get('stock'), E.get('r~6894'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6895'), '+=', False, K[2])
@@ -8887,7 +8241,7 @@ def d_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6895', x_10568(ctx, E), True)
+    LOCAL(ctx, E, 'k~6895', x_10568(ctx, E), True)
     return True
 
 
@@ -8899,8 +8253,6 @@ def d_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10569(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6895', x_10571(ctx, E))
     return True
 
@@ -8935,8 +8287,6 @@ def d_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10574(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9313, ctx.state.get('supply'), E.get('r~6894'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6895'), '-=', False, K[3])
@@ -8963,8 +8313,6 @@ def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10577(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9315, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6895'), '+=', False, K[4])
@@ -8990,24 +8338,14 @@ def t_9316(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6919', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6920', x_10615(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6919', 'money', True)
+        LOCAL(ctx, E, 'k~6920', x_10615(ctx, E), True)
         return t_9347(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6902', 'money', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6903', x_10582(ctx, E), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'r~6902', 'money', True)
+    LOCAL(ctx, E, 'k~6903', x_10582(ctx, E), True)
     return t_9319(ctx, r1, s, E)
 
 
@@ -9017,7 +8355,7 @@ def d_9317(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6902', 'money', True)
+    LOCAL(ctx, E, 'r~6902', 'money', True)
     return True
 
 
@@ -9027,24 +8365,18 @@ def d_9318(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6903', x_10582(ctx, E), True)
+    LOCAL(ctx, E, 'k~6903', x_10582(ctx, E), True)
     return True
 
 
 def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6904', E.get('k~6903'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6905', E.get('r~6902'), True)
+    LOCAL(ctx, E, 'n~6904', E.get('k~6903'), True)
+    LOCAL(ctx, E, 'r~6905', E.get('r~6902'), True)
     return t_9322(ctx, k, s, E)
 
 
@@ -9054,7 +8386,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6904', E.get('k~6903'), True)
+    LOCAL(ctx, E, 'n~6904', E.get('k~6903'), True)
     return True
 
 
@@ -9064,7 +8396,7 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6905', E.get('r~6902'), True)
+    LOCAL(ctx, E, 'r~6905', E.get('r~6902'), True)
     return True
 
 
@@ -9075,22 +8407,15 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6910', E.get('left~6906'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6911', E.get('r~6905'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6910', E.get('left~6906'), True)
+        LOCAL(ctx, E, 'r~6911', E.get('r~6905'), True)
         if not d_9336(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6906', E.get('n~6904'), True)
+    LOCAL(ctx, E, 'left~6906', E.get('n~6904'), True)
     return t_9324(ctx, r1, s, E)
 
 
@@ -9100,7 +8425,7 @@ def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6906', E.get('n~6904'), True)
+    LOCAL(ctx, E, 'left~6906', E.get('n~6904'), True)
     return True
 
 
@@ -9121,7 +8446,7 @@ def t_9324(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6907', item, True)
+            LOCAL(ctx, E, 'rep~6907', item, True)
             if x_10587(ctx, E):
                 return t_9325(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9137,15 +8462,11 @@ def t_9325(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9333, E, 'left~6906', E.get('taken~6908'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6908', 0, True)
+    LOCAL(ctx, E, 'taken~6908', 0, True)
     return t_9327(ctx, r1, s, E)
 
 
@@ -9155,7 +8476,7 @@ def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6908', 0, True)
+    LOCAL(ctx, E, 'taken~6908', 0, True)
     return True
 
 
@@ -9174,14 +8495,11 @@ def d_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6908', E.get('instead~6909'))
     return t_9331(ctx, k, s, E)
 
@@ -9235,7 +8553,7 @@ def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6910', E.get('left~6906'), True)
+    LOCAL(ctx, E, 'n~6910', E.get('left~6906'), True)
     return True
 
 
@@ -9245,25 +8563,20 @@ def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6911', E.get('r~6905'), True)
+    LOCAL(ctx, E, 'r~6911', E.get('r~6905'), True)
     return True
 
 
 def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6912', x_10602(ctx, E), True)
+    LOCAL(ctx, E, 'k~6912', x_10602(ctx, E), True)
     if not d_9338(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9340, PL(ctx, E.get('you')).get('stock'), E.get('r~6911'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6912'), '+=', False, K[2])
@@ -9280,7 +8593,7 @@ def d_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6912', x_10602(ctx, E), True)
+    LOCAL(ctx, E, 'k~6912', x_10602(ctx, E), True)
     return True
 
 
@@ -9292,8 +8605,6 @@ def d_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10603(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6912', x_10605(ctx, E))
     return True
 
@@ -9328,8 +8639,6 @@ def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10608(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9342, ctx.state.get('supply'), E.get('r~6911'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6912'), '-=', False, K[3])
@@ -9356,8 +8665,6 @@ def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10611(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9344, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6912'), '+=', False, K[4])
@@ -9382,7 +8689,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6919', 'money', True)
+    LOCAL(ctx, E, 'r~6919', 'money', True)
     return True
 
 
@@ -9392,24 +8699,18 @@ def d_9346(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6920', x_10615(ctx, E), True)
+    LOCAL(ctx, E, 'k~6920', x_10615(ctx, E), True)
     return True
 
 
 def t_9347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6921', E.get('k~6920'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6922', E.get('r~6919'), True)
+    LOCAL(ctx, E, 'n~6921', E.get('k~6920'), True)
+    LOCAL(ctx, E, 'r~6922', E.get('r~6919'), True)
     return t_9350(ctx, k, s, E)
 
 
@@ -9419,7 +8720,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6921', E.get('k~6920'), True)
+    LOCAL(ctx, E, 'n~6921', E.get('k~6920'), True)
     return True
 
 
@@ -9429,7 +8730,7 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6922', E.get('r~6919'), True)
+    LOCAL(ctx, E, 'r~6922', E.get('r~6919'), True)
     return True
 
 
@@ -9440,22 +8741,15 @@ def t_9350(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6927', E.get('left~6923'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6928', E.get('r~6922'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6927', E.get('left~6923'), True)
+        LOCAL(ctx, E, 'r~6928', E.get('r~6922'), True)
         if not d_9364(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6923', E.get('n~6921'), True)
+    LOCAL(ctx, E, 'left~6923', E.get('n~6921'), True)
     return t_9352(ctx, r1, s, E)
 
 
@@ -9465,7 +8759,7 @@ def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6923', E.get('n~6921'), True)
+    LOCAL(ctx, E, 'left~6923', E.get('n~6921'), True)
     return True
 
 
@@ -9486,7 +8780,7 @@ def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6924', item, True)
+            LOCAL(ctx, E, 'rep~6924', item, True)
             if x_10620(ctx, E):
                 return t_9353(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9502,15 +8796,11 @@ def t_9353(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9361, E, 'left~6923', E.get('taken~6925'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6925', 0, True)
+    LOCAL(ctx, E, 'taken~6925', 0, True)
     return t_9355(ctx, r1, s, E)
 
 
@@ -9520,7 +8810,7 @@ def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6925', 0, True)
+    LOCAL(ctx, E, 'taken~6925', 0, True)
     return True
 
 
@@ -9539,14 +8829,11 @@ def d_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6925', E.get('instead~6926'))
     return t_9359(ctx, k, s, E)
 
@@ -9600,7 +8887,7 @@ def d_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6927', E.get('left~6923'), True)
+    LOCAL(ctx, E, 'n~6927', E.get('left~6923'), True)
     return True
 
 
@@ -9610,25 +8897,20 @@ def d_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6928', E.get('r~6922'), True)
+    LOCAL(ctx, E, 'r~6928', E.get('r~6922'), True)
     return True
 
 
 def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6929', x_10635(ctx, E), True)
+    LOCAL(ctx, E, 'k~6929', x_10635(ctx, E), True)
     if not d_9366(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9368, PL(ctx, E.get('you')).get('stock'), E.get('r~6928'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6929'), '+=', False, K[2])
@@ -9645,7 +8927,7 @@ def d_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6929', x_10635(ctx, E), True)
+    LOCAL(ctx, E, 'k~6929', x_10635(ctx, E), True)
     return True
 
 
@@ -9657,8 +8939,6 @@ def d_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10636(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6929', x_10638(ctx, E))
     return True
 
@@ -9693,8 +8973,6 @@ def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10641(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9370, ctx.state.get('supply'), E.get('r~6928'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6929'), '-=', False, K[3])
@@ -9721,8 +8999,6 @@ def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10644(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9372, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6929'), '+=', False, K[4])
@@ -9749,23 +9025,14 @@ def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
 
 
 def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6940', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6941', 'money', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6942', x_10650(ctx, E), True)
+    LOCAL(ctx, E, 'n~6940', 3, True)
+    LOCAL(ctx, E, 'r~6941', 'money', True)
+    LOCAL(ctx, E, 'k~6942', x_10650(ctx, E), True)
     return t_9378(ctx, k, s, E)
 
 
@@ -9775,7 +9042,7 @@ def d_9375(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6940', 3, True)
+    LOCAL(ctx, E, 'n~6940', 3, True)
     return True
 
 
@@ -9785,7 +9052,7 @@ def d_9376(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6941', 'money', True)
+    LOCAL(ctx, E, 'r~6941', 'money', True)
     return True
 
 
@@ -9795,24 +9062,18 @@ def d_9377(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6942', x_10650(ctx, E), True)
+    LOCAL(ctx, E, 'k~6942', x_10650(ctx, E), True)
     return True
 
 
 def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6943', x_10651(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6944', E.get('r~6941'), True)
+    LOCAL(ctx, E, 'n~6943', x_10651(ctx, E), True)
+    LOCAL(ctx, E, 'r~6944', E.get('r~6941'), True)
     return t_9381(ctx, k, s, E)
 
 
@@ -9822,7 +9083,7 @@ def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6943', x_10651(ctx, E), True)
+    LOCAL(ctx, E, 'n~6943', x_10651(ctx, E), True)
     return True
 
 
@@ -9832,7 +9093,7 @@ def d_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6944', E.get('r~6941'), True)
+    LOCAL(ctx, E, 'r~6944', E.get('r~6941'), True)
     return True
 
 
@@ -9843,22 +9104,15 @@ def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6949', E.get('left~6945'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6950', E.get('r~6944'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6949', E.get('left~6945'), True)
+        LOCAL(ctx, E, 'r~6950', E.get('r~6944'), True)
         if not d_9395(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6945', E.get('n~6943'), True)
+    LOCAL(ctx, E, 'left~6945', E.get('n~6943'), True)
     return t_9383(ctx, r1, s, E)
 
 
@@ -9868,7 +9122,7 @@ def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6945', E.get('n~6943'), True)
+    LOCAL(ctx, E, 'left~6945', E.get('n~6943'), True)
     return True
 
 
@@ -9889,7 +9143,7 @@ def t_9383(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6946', item, True)
+            LOCAL(ctx, E, 'rep~6946', item, True)
             if x_10655(ctx, E):
                 return t_9384(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9905,15 +9159,11 @@ def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9392, E, 'left~6945', E.get('taken~6947'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6947', 0, True)
+    LOCAL(ctx, E, 'taken~6947', 0, True)
     return t_9386(ctx, r1, s, E)
 
 
@@ -9923,7 +9173,7 @@ def d_9385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6947', 0, True)
+    LOCAL(ctx, E, 'taken~6947', 0, True)
     return True
 
 
@@ -9942,14 +9192,11 @@ def d_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6947', E.get('instead~6948'))
     return t_9390(ctx, k, s, E)
 
@@ -10003,7 +9250,7 @@ def d_9393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6949', E.get('left~6945'), True)
+    LOCAL(ctx, E, 'n~6949', E.get('left~6945'), True)
     return True
 
 
@@ -10013,25 +9260,20 @@ def d_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6950', E.get('r~6944'), True)
+    LOCAL(ctx, E, 'r~6950', E.get('r~6944'), True)
     return True
 
 
 def d_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6951', x_10670(ctx, E), True)
+    LOCAL(ctx, E, 'k~6951', x_10670(ctx, E), True)
     if not d_9397(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9399, PL(ctx, E.get('you')).get('stock'), E.get('r~6950'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6951'), '+=', False, K[2])
@@ -10048,7 +9290,7 @@ def d_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6951', x_10670(ctx, E), True)
+    LOCAL(ctx, E, 'k~6951', x_10670(ctx, E), True)
     return True
 
 
@@ -10060,8 +9302,6 @@ def d_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10671(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6951', x_10673(ctx, E))
     return True
 
@@ -10096,8 +9336,6 @@ def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10676(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9401, ctx.state.get('supply'), E.get('r~6950'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6951'), '-=', False, K[3])
@@ -10124,8 +9362,6 @@ def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10679(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9403, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6951'), '+=', False, K[4])
@@ -10151,24 +9387,14 @@ def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6975', 'money', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~6976', x_10717(ctx, E), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~6975', 'money', True)
+        LOCAL(ctx, E, 'k~6976', x_10717(ctx, E), True)
         return t_9435(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6958', 'money', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6959', x_10684(ctx, E), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'r~6958', 'money', True)
+    LOCAL(ctx, E, 'k~6959', x_10684(ctx, E), True)
     return t_9407(ctx, r1, s, E)
 
 
@@ -10178,7 +9404,7 @@ def d_9405(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6958', 'money', True)
+    LOCAL(ctx, E, 'r~6958', 'money', True)
     return True
 
 
@@ -10188,24 +9414,18 @@ def d_9406(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6959', x_10684(ctx, E), True)
+    LOCAL(ctx, E, 'k~6959', x_10684(ctx, E), True)
     return True
 
 
 def t_9407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6960', E.get('k~6959'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6961', E.get('r~6958'), True)
+    LOCAL(ctx, E, 'n~6960', E.get('k~6959'), True)
+    LOCAL(ctx, E, 'r~6961', E.get('r~6958'), True)
     return t_9410(ctx, k, s, E)
 
 
@@ -10215,7 +9435,7 @@ def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6960', E.get('k~6959'), True)
+    LOCAL(ctx, E, 'n~6960', E.get('k~6959'), True)
     return True
 
 
@@ -10225,7 +9445,7 @@ def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6961', E.get('r~6958'), True)
+    LOCAL(ctx, E, 'r~6961', E.get('r~6958'), True)
     return True
 
 
@@ -10236,22 +9456,15 @@ def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6966', E.get('left~6962'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6967', E.get('r~6961'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6966', E.get('left~6962'), True)
+        LOCAL(ctx, E, 'r~6967', E.get('r~6961'), True)
         if not d_9424(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6962', E.get('n~6960'), True)
+    LOCAL(ctx, E, 'left~6962', E.get('n~6960'), True)
     return t_9412(ctx, r1, s, E)
 
 
@@ -10261,7 +9474,7 @@ def d_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6962', E.get('n~6960'), True)
+    LOCAL(ctx, E, 'left~6962', E.get('n~6960'), True)
     return True
 
 
@@ -10282,7 +9495,7 @@ def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6963', item, True)
+            LOCAL(ctx, E, 'rep~6963', item, True)
             if x_10689(ctx, E):
                 return t_9413(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10298,15 +9511,11 @@ def t_9413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9421, E, 'left~6962', E.get('taken~6964'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6964', 0, True)
+    LOCAL(ctx, E, 'taken~6964', 0, True)
     return t_9415(ctx, r1, s, E)
 
 
@@ -10316,7 +9525,7 @@ def d_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6964', 0, True)
+    LOCAL(ctx, E, 'taken~6964', 0, True)
     return True
 
 
@@ -10335,14 +9544,11 @@ def d_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9417(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6964', E.get('instead~6965'))
     return t_9419(ctx, k, s, E)
 
@@ -10396,7 +9602,7 @@ def d_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6966', E.get('left~6962'), True)
+    LOCAL(ctx, E, 'n~6966', E.get('left~6962'), True)
     return True
 
 
@@ -10406,25 +9612,20 @@ def d_9423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6967', E.get('r~6961'), True)
+    LOCAL(ctx, E, 'r~6967', E.get('r~6961'), True)
     return True
 
 
 def d_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6968', x_10704(ctx, E), True)
+    LOCAL(ctx, E, 'k~6968', x_10704(ctx, E), True)
     if not d_9426(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9428, PL(ctx, E.get('you')).get('stock'), E.get('r~6967'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6968'), '+=', False, K[2])
@@ -10441,7 +9642,7 @@ def d_9425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6968', x_10704(ctx, E), True)
+    LOCAL(ctx, E, 'k~6968', x_10704(ctx, E), True)
     return True
 
 
@@ -10453,8 +9654,6 @@ def d_9426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10705(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6968', x_10707(ctx, E))
     return True
 
@@ -10489,8 +9688,6 @@ def d_9429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10710(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9430, ctx.state.get('supply'), E.get('r~6967'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6968'), '-=', False, K[3])
@@ -10517,8 +9714,6 @@ def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10713(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9432, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6968'), '+=', False, K[4])
@@ -10543,7 +9738,7 @@ def d_9433(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6975', 'money', True)
+    LOCAL(ctx, E, 'r~6975', 'money', True)
     return True
 
 
@@ -10553,24 +9748,18 @@ def d_9434(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6976', x_10717(ctx, E), True)
+    LOCAL(ctx, E, 'k~6976', x_10717(ctx, E), True)
     return True
 
 
 def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6977', E.get('k~6976'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~6978', E.get('r~6975'), True)
+    LOCAL(ctx, E, 'n~6977', E.get('k~6976'), True)
+    LOCAL(ctx, E, 'r~6978', E.get('r~6975'), True)
     return t_9438(ctx, k, s, E)
 
 
@@ -10580,7 +9769,7 @@ def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6977', E.get('k~6976'), True)
+    LOCAL(ctx, E, 'n~6977', E.get('k~6976'), True)
     return True
 
 
@@ -10590,7 +9779,7 @@ def d_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6978', E.get('r~6975'), True)
+    LOCAL(ctx, E, 'r~6978', E.get('r~6975'), True)
     return True
 
 
@@ -10601,22 +9790,15 @@ def t_9438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~6983', E.get('left~6979'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~6984', E.get('r~6978'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~6983', E.get('left~6979'), True)
+        LOCAL(ctx, E, 'r~6984', E.get('r~6978'), True)
         if not d_9452(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~6979', E.get('n~6977'), True)
+    LOCAL(ctx, E, 'left~6979', E.get('n~6977'), True)
     return t_9440(ctx, r1, s, E)
 
 
@@ -10626,7 +9808,7 @@ def d_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6979', E.get('n~6977'), True)
+    LOCAL(ctx, E, 'left~6979', E.get('n~6977'), True)
     return True
 
 
@@ -10647,7 +9829,7 @@ def t_9440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6980', item, True)
+            LOCAL(ctx, E, 'rep~6980', item, True)
             if x_10722(ctx, E):
                 return t_9441(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10663,15 +9845,11 @@ def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9449, E, 'left~6979', E.get('taken~6981'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~6981', 0, True)
+    LOCAL(ctx, E, 'taken~6981', 0, True)
     return t_9443(ctx, r1, s, E)
 
 
@@ -10681,7 +9859,7 @@ def d_9442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6981', 0, True)
+    LOCAL(ctx, E, 'taken~6981', 0, True)
     return True
 
 
@@ -10700,14 +9878,11 @@ def d_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~6981', E.get('instead~6982'))
     return t_9447(ctx, k, s, E)
 
@@ -10761,7 +9936,7 @@ def d_9450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6983', E.get('left~6979'), True)
+    LOCAL(ctx, E, 'n~6983', E.get('left~6979'), True)
     return True
 
 
@@ -10771,25 +9946,20 @@ def d_9451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6984', E.get('r~6978'), True)
+    LOCAL(ctx, E, 'r~6984', E.get('r~6978'), True)
     return True
 
 
 def d_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6985', x_10737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6985', x_10737(ctx, E), True)
     if not d_9454(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9456, PL(ctx, E.get('you')).get('stock'), E.get('r~6984'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~6985'), '+=', False, K[2])
@@ -10806,7 +9976,7 @@ def d_9453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6985', x_10737(ctx, E), True)
+    LOCAL(ctx, E, 'k~6985', x_10737(ctx, E), True)
     return True
 
 
@@ -10818,8 +9988,6 @@ def d_9454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10738(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~6985', x_10740(ctx, E))
     return True
 
@@ -10854,8 +10022,6 @@ def d_9457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10743(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9458, ctx.state.get('supply'), E.get('r~6984'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~6985'), '-=', False, K[3])
@@ -10882,8 +10048,6 @@ def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10746(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9460, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~6985'), '+=', False, K[4])

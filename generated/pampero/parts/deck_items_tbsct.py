@@ -59,7 +59,7 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6987'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6987'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6987'), []))))) > 0)
+    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6987'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6987'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6987'), [])))))) is int else num(_w3)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
@@ -83,7 +83,7 @@ def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6989'))) is str else None) != None)) and ((num(FN['count'](ctx, None, (_w2.get(E.get('d~6989'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6989'), [])))) < num((ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6989'))) is str else None)))) and ((num(FN['count'](ctx, None, (_w4.get(E.get('d~6989'), []) if type((_w4 := ctx.state.get('piles'))) is dict else KEY(_w4, E.get('d~6989'), [])))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6989'))) is str else None) != None)) and (((_w3 if type((_w3 := FN['count'](ctx, None, (_w2.get(E.get('d~6989'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6989'), []))))) is int else num(_w3)) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~6989'))) is str else None))) is int else num(_w5)))) and (((_w7 if type((_w7 := FN['count'](ctx, None, (_w6.get(E.get('d~6989'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~6989'), []))))) is int else num(_w7)) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
@@ -179,7 +179,7 @@ def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6987'), [])))) > 0) else K[2])
+    return (K[1] if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get(E.get('d~6987'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6987'), []))))) is int else num(_w2)) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
@@ -261,7 +261,7 @@ def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7004'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7002'))) and ((num(E.get('left~7003')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7004'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7002'))) and (((_w3 if type((_w3 := E.get('left~7003'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -297,7 +297,7 @@ def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7009'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7008'))) is str else None)) - num((_w3.get(E.get('r~7008'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7008'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7009'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7008'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7008'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7008'), 0)))) is int else num(_w5)))])])
 
 
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -331,19 +331,13 @@ def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~6986', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~6987', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'n~6986', 1, True)
+    LOCAL(ctx, E, 'd~6987', 'extra_connection_tiles', True)
     return t_9464(ctx, k, s, E)
 
 
@@ -353,7 +347,7 @@ def d_9462(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6986', 1, True)
+    LOCAL(ctx, E, 'n~6986', 1, True)
     return True
 
 
@@ -363,7 +357,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6987', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~6987', 'extra_connection_tiles', True)
     return True
 
 
@@ -400,31 +394,20 @@ def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
 
 
 def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~6989', E.get('d~6987'), True)
+    LOCAL(ctx, E, 'd~6989', E.get('d~6987'), True)
     if not d_9470(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~6991', E.get('item~6988'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~6992', E.get('d~6987'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'item~6991', E.get('item~6988'), True)
+    LOCAL(ctx, E, 'd~6992', E.get('d~6987'), True)
     return t_9477(ctx, k, s, E)
 
 
@@ -446,7 +429,7 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6989', E.get('d~6987'), True)
+    LOCAL(ctx, E, 'd~6989', E.get('d~6987'), True)
     return True
 
 
@@ -463,24 +446,15 @@ def d_9470(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
 
 
 def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'top~6990', x_10759(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'top~6990', x_10759(ctx, E), True)
     c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6989'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
@@ -493,7 +467,7 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'top~6990', x_10759(ctx, E), True)
+    LOCAL(ctx, E, 'top~6990', x_10759(ctx, E), True)
     return True
 
 
@@ -527,7 +501,7 @@ def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6991', E.get('item~6988'), True)
+    LOCAL(ctx, E, 'item~6991', E.get('item~6988'), True)
     return True
 
 
@@ -537,7 +511,7 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6992', E.get('d~6987'), True)
+    LOCAL(ctx, E, 'd~6992', E.get('d~6987'), True)
     return True
 
 
@@ -565,14 +539,11 @@ def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 
 
 def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[8])
@@ -603,15 +574,12 @@ def t_9481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
 
 
 def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6993', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'label~6993', E.get('d~6992'), True)
     return t_9484(ctx, k, s, E)
 
 
@@ -621,7 +589,7 @@ def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6993', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'label~6993', E.get('d~6992'), True)
     return True
 
 
@@ -633,18 +601,11 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6994'), '=', False, K[9])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~6994', x_10773(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~6994', x_10773(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6993'), '=', False, K[9])
     return t_9487(ctx, r1, s, E)
 
@@ -655,7 +616,7 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6994', x_10773(ctx, E), True)
+    LOCAL(ctx, E, 'was~6994', x_10773(ctx, E), True)
     return True
 
 
@@ -689,29 +650,17 @@ def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~6996', x_10781(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'item~6996', x_10781(ctx, E), True)
     c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6987'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~6997', E.get('item~6996'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~6998', E.get('d~6987'), True)
+    LOCAL(ctx, E, 'item~6997', E.get('item~6996'), True)
+    LOCAL(ctx, E, 'd~6998', E.get('d~6987'), True)
     return t_9494(ctx, k, s, E)
 
 
@@ -721,7 +670,7 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6996', x_10781(ctx, E), True)
+    LOCAL(ctx, E, 'item~6996', x_10781(ctx, E), True)
     return True
 
 
@@ -743,7 +692,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~6997', E.get('item~6996'), True)
+    LOCAL(ctx, E, 'item~6997', E.get('item~6996'), True)
     return True
 
 
@@ -753,7 +702,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~6998', E.get('d~6987'), True)
+    LOCAL(ctx, E, 'd~6998', E.get('d~6987'), True)
     return True
 
 
@@ -781,14 +730,11 @@ def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 
 
 def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[8])
@@ -819,15 +765,12 @@ def t_9498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
 
 
 def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~6999', E.get('d~6998'), True)
+    LOCAL(ctx, E, 'label~6999', E.get('d~6998'), True)
     return t_9501(ctx, k, s, E)
 
 
@@ -837,7 +780,7 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6999', E.get('d~6998'), True)
+    LOCAL(ctx, E, 'label~6999', E.get('d~6998'), True)
     return True
 
 
@@ -849,18 +792,11 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7000'), '=', False, K[9])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~7000', x_10793(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~7000', x_10793(ctx, E), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6999'), '=', False, K[9])
     return t_9504(ctx, r1, s, E)
 
@@ -871,7 +807,7 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~7000', x_10793(ctx, E), True)
+    LOCAL(ctx, E, 'was~7000', x_10793(ctx, E), True)
     return True
 
 
@@ -905,19 +841,13 @@ def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7001', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7002', 'money', True)
+    LOCAL(ctx, E, 'n~7001', 2, True)
+    LOCAL(ctx, E, 'r~7002', 'money', True)
     return t_9509(ctx, k, s, E)
 
 
@@ -927,7 +857,7 @@ def d_9507(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7001', 2, True)
+    LOCAL(ctx, E, 'n~7001', 2, True)
     return True
 
 
@@ -937,7 +867,7 @@ def d_9508(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7002', 'money', True)
+    LOCAL(ctx, E, 'r~7002', 'money', True)
     return True
 
 
@@ -948,22 +878,15 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7007', E.get('left~7003'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7008', E.get('r~7002'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7007', E.get('left~7003'), True)
+        LOCAL(ctx, E, 'r~7008', E.get('r~7002'), True)
         if not d_9523(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7003', E.get('n~7001'), True)
+    LOCAL(ctx, E, 'left~7003', E.get('n~7001'), True)
     return t_9511(ctx, r1, s, E)
 
 
@@ -973,7 +896,7 @@ def d_9510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7003', E.get('n~7001'), True)
+    LOCAL(ctx, E, 'left~7003', E.get('n~7001'), True)
     return True
 
 
@@ -994,7 +917,7 @@ def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7004', item, True)
+            LOCAL(ctx, E, 'rep~7004', item, True)
             if x_10804(ctx, E):
                 return t_9512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1010,15 +933,11 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9520, E, 'left~7003', E.get('taken~7005'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7005', 0, True)
+    LOCAL(ctx, E, 'taken~7005', 0, True)
     return t_9514(ctx, r1, s, E)
 
 
@@ -1028,7 +947,7 @@ def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7005', 0, True)
+    LOCAL(ctx, E, 'taken~7005', 0, True)
     return True
 
 
@@ -1047,14 +966,11 @@ def d_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7005', E.get('instead~7006'))
     return t_9518(ctx, k, s, E)
 
@@ -1108,7 +1024,7 @@ def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7007', E.get('left~7003'), True)
+    LOCAL(ctx, E, 'n~7007', E.get('left~7003'), True)
     return True
 
 
@@ -1118,25 +1034,20 @@ def d_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7008', E.get('r~7002'), True)
+    LOCAL(ctx, E, 'r~7008', E.get('r~7002'), True)
     return True
 
 
 def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7009', x_10817(ctx, E), True)
+    LOCAL(ctx, E, 'k~7009', x_10817(ctx, E), True)
     if not d_9525(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7008'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7009'), '+=', False, K[10])
@@ -1153,7 +1064,7 @@ def d_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7009', x_10817(ctx, E), True)
+    LOCAL(ctx, E, 'k~7009', x_10817(ctx, E), True)
     return True
 
 
@@ -1165,8 +1076,6 @@ def d_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10818(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7009', x_10820(ctx, E))
     return True
 
@@ -1201,8 +1110,6 @@ def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10823(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7008'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7009'), '-=', False, K[11])
@@ -1229,8 +1136,6 @@ def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10826(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7009'), '+=', False, K[12])

@@ -51,7 +51,7 @@ K = [
 def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~7011'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7011'), 0))) >= num(E.get('n~7010')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~7011'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7011'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~7010'))) is int else num(_w4)))
 
 
 def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -91,7 +91,7 @@ def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7017'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7015'))) and ((num(E.get('left~7016')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7017'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7015'))) and (((_w3 if type((_w3 := E.get('left~7016'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -127,7 +127,7 @@ def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7022'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None)) - num((_w3.get(E.get('r~7021'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7021'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7022'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7021'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7021'), 0)))) is int else num(_w5)))])])
 
 
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -163,7 +163,7 @@ def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if ((num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))) > 0)) and (all([(num((_w4.get('co2', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'co2', 0))) >= num((_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][v_p_7023] if type(v_p_7023) is int and 0 <= v_p_7023 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) for v_p_7023 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7023] if type(v_p_7023) is int and 0 <= v_p_7023 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7023 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -173,7 +173,7 @@ def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7027'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7025'))) and ((num(E.get('left~7026')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7027'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7025'))) and (((_w3 if type((_w3 := E.get('left~7026'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -209,7 +209,7 @@ def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7032'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None)) - num((_w3.get(E.get('r~7031'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7031'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7032'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7031'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7031'), 0)))) is int else num(_w5)))])])
 
 
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -249,7 +249,7 @@ def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7036'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7034'))) and ((num(E.get('left~7035')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7036'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7034'))) and (((_w3 if type((_w3 := E.get('left~7035'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -285,7 +285,7 @@ def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None)) - num((_w3.get(E.get('r~7040'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7040'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7040'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7040'), 0)))) is int else num(_w5)))])])
 
 
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -321,7 +321,7 @@ def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)))
 
 
 def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -331,7 +331,7 @@ def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7045'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7043'))) and ((num(E.get('left~7044')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7045'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7043'))) and (((_w3 if type((_w3 := E.get('left~7044'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -367,7 +367,7 @@ def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None)) - num((_w3.get(E.get('r~7049'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7049'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7049'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7049'), 0)))) is int else num(_w5)))])])
 
 
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -403,7 +403,7 @@ def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10962(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0)))) is int else num(_w3)))
 
 
 def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
@@ -414,29 +414,18 @@ def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7010', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7011', 'co2', True)
+    LOCAL(ctx, E, 'n~7010', 1, True)
+    LOCAL(ctx, E, 'r~7011', 'co2', True)
     if not d_9536(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7014', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7015', 'money', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~7014', 4, True)
+    LOCAL(ctx, E, 'r~7015', 'money', True)
     return t_9548(ctx, k, s, E)
 
 
@@ -446,7 +435,7 @@ def d_9534(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7010', 1, True)
+    LOCAL(ctx, E, 'n~7010', 1, True)
     return True
 
 
@@ -456,29 +445,21 @@ def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7011', 'co2', True)
+    LOCAL(ctx, E, 'r~7011', 'co2', True)
     return True
 
 
 def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_10831(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7012', E.get('n~7010'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7013', E.get('r~7011'), True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~7012', E.get('n~7010'), True)
+    LOCAL(ctx, E, 'r~7013', E.get('r~7011'), True)
     if not d_9540(ctx, E):
         return False
     return True
@@ -501,7 +482,7 @@ def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7012', E.get('n~7010'), True)
+    LOCAL(ctx, E, 'n~7012', E.get('n~7010'), True)
     return True
 
 
@@ -511,19 +492,16 @@ def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7013', E.get('r~7011'), True)
+    LOCAL(ctx, E, 'r~7013', E.get('r~7011'), True)
     return True
 
 
 def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~7012'), '-=', False, K[2])
@@ -554,8 +532,6 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_10836(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7013'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('n~7012'), '+=', False, K[3])
@@ -582,8 +558,6 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_10839(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~7012'), '-=', False, K[4])
@@ -608,7 +582,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7014', 4, True)
+    LOCAL(ctx, E, 'n~7014', 4, True)
     return True
 
 
@@ -618,7 +592,7 @@ def d_9547(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7015', 'money', True)
+    LOCAL(ctx, E, 'r~7015', 'money', True)
     return True
 
 
@@ -629,22 +603,15 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7020', E.get('left~7016'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7021', E.get('r~7015'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7020', E.get('left~7016'), True)
+        LOCAL(ctx, E, 'r~7021', E.get('r~7015'), True)
         if not d_9562(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7016', E.get('n~7014'), True)
+    LOCAL(ctx, E, 'left~7016', E.get('n~7014'), True)
     return t_9550(ctx, r1, s, E)
 
 
@@ -654,7 +621,7 @@ def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7016', E.get('n~7014'), True)
+    LOCAL(ctx, E, 'left~7016', E.get('n~7014'), True)
     return True
 
 
@@ -675,7 +642,7 @@ def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7017', item, True)
+            LOCAL(ctx, E, 'rep~7017', item, True)
             if x_10846(ctx, E):
                 return t_9551(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -691,15 +658,11 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9559, E, 'left~7016', E.get('taken~7018'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7018', 0, True)
+    LOCAL(ctx, E, 'taken~7018', 0, True)
     return t_9553(ctx, r1, s, E)
 
 
@@ -709,7 +672,7 @@ def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7018', 0, True)
+    LOCAL(ctx, E, 'taken~7018', 0, True)
     return True
 
 
@@ -728,14 +691,11 @@ def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7018', E.get('instead~7019'))
     return t_9557(ctx, k, s, E)
 
@@ -789,7 +749,7 @@ def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7020', E.get('left~7016'), True)
+    LOCAL(ctx, E, 'n~7020', E.get('left~7016'), True)
     return True
 
 
@@ -799,25 +759,20 @@ def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7021', E.get('r~7015'), True)
+    LOCAL(ctx, E, 'r~7021', E.get('r~7015'), True)
     return True
 
 
 def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7022', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~7022', x_10859(ctx, E), True)
     if not d_9564(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7021'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7022'), '+=', False, K[2])
@@ -834,7 +789,7 @@ def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7022', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~7022', x_10859(ctx, E), True)
     return True
 
 
@@ -846,8 +801,6 @@ def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10860(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7022', x_10862(ctx, E))
     return True
 
@@ -882,8 +835,6 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10865(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7021'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7022'), '-=', False, K[3])
@@ -910,8 +861,6 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10868(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7022'), '+=', False, K[4])
@@ -938,19 +887,13 @@ def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7024', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7025', 'money', True)
+    LOCAL(ctx, E, 'n~7024', 5, True)
+    LOCAL(ctx, E, 'r~7025', 'money', True)
     return t_9575(ctx, k, s, E)
 
 
@@ -960,7 +903,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7024', 5, True)
+    LOCAL(ctx, E, 'n~7024', 5, True)
     return True
 
 
@@ -970,7 +913,7 @@ def d_9574(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7025', 'money', True)
+    LOCAL(ctx, E, 'r~7025', 'money', True)
     return True
 
 
@@ -981,22 +924,15 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7030', E.get('left~7026'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7031', E.get('r~7025'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7030', E.get('left~7026'), True)
+        LOCAL(ctx, E, 'r~7031', E.get('r~7025'), True)
         if not d_9589(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7026', E.get('n~7024'), True)
+    LOCAL(ctx, E, 'left~7026', E.get('n~7024'), True)
     return t_9577(ctx, r1, s, E)
 
 
@@ -1006,7 +942,7 @@ def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7026', E.get('n~7024'), True)
+    LOCAL(ctx, E, 'left~7026', E.get('n~7024'), True)
     return True
 
 
@@ -1027,7 +963,7 @@ def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7027', item, True)
+            LOCAL(ctx, E, 'rep~7027', item, True)
             if x_10878(ctx, E):
                 return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1043,15 +979,11 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9586, E, 'left~7026', E.get('taken~7028'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7028', 0, True)
+    LOCAL(ctx, E, 'taken~7028', 0, True)
     return t_9580(ctx, r1, s, E)
 
 
@@ -1061,7 +993,7 @@ def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7028', 0, True)
+    LOCAL(ctx, E, 'taken~7028', 0, True)
     return True
 
 
@@ -1080,14 +1012,11 @@ def d_9581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7028', E.get('instead~7029'))
     return t_9584(ctx, k, s, E)
 
@@ -1141,7 +1070,7 @@ def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7030', E.get('left~7026'), True)
+    LOCAL(ctx, E, 'n~7030', E.get('left~7026'), True)
     return True
 
 
@@ -1151,25 +1080,20 @@ def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7031', E.get('r~7025'), True)
+    LOCAL(ctx, E, 'r~7031', E.get('r~7025'), True)
     return True
 
 
 def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7032', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~7032', x_10891(ctx, E), True)
     if not d_9591(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7031'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7032'), '+=', False, K[2])
@@ -1186,7 +1110,7 @@ def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7032', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~7032', x_10891(ctx, E), True)
     return True
 
 
@@ -1198,8 +1122,6 @@ def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10892(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7032', x_10894(ctx, E))
     return True
 
@@ -1234,8 +1156,6 @@ def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10897(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7031'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7032'), '-=', False, K[3])
@@ -1262,8 +1182,6 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10900(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7032'), '+=', False, K[4])
@@ -1283,19 +1201,13 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7033', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7034', 'co2', True)
+    LOCAL(ctx, E, 'n~7033', 1, True)
+    LOCAL(ctx, E, 'r~7034', 'co2', True)
     return t_9601(ctx, k, s, E)
 
 
@@ -1305,7 +1217,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7033', 1, True)
+    LOCAL(ctx, E, 'n~7033', 1, True)
     return True
 
 
@@ -1315,7 +1227,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7034', 'co2', True)
+    LOCAL(ctx, E, 'r~7034', 'co2', True)
     return True
 
 
@@ -1326,22 +1238,15 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7039', E.get('left~7035'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7040', E.get('r~7034'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7039', E.get('left~7035'), True)
+        LOCAL(ctx, E, 'r~7040', E.get('r~7034'), True)
         if not d_9615(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7035', E.get('n~7033'), True)
+    LOCAL(ctx, E, 'left~7035', E.get('n~7033'), True)
     return t_9603(ctx, r1, s, E)
 
 
@@ -1351,7 +1256,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7035', E.get('n~7033'), True)
+    LOCAL(ctx, E, 'left~7035', E.get('n~7033'), True)
     return True
 
 
@@ -1372,7 +1277,7 @@ def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7036', item, True)
+            LOCAL(ctx, E, 'rep~7036', item, True)
             if x_10907(ctx, E):
                 return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1388,15 +1293,11 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9612, E, 'left~7035', E.get('taken~7037'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7037', 0, True)
+    LOCAL(ctx, E, 'taken~7037', 0, True)
     return t_9606(ctx, r1, s, E)
 
 
@@ -1406,7 +1307,7 @@ def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7037', 0, True)
+    LOCAL(ctx, E, 'taken~7037', 0, True)
     return True
 
 
@@ -1425,14 +1326,11 @@ def d_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return t_9610(ctx, k, s, E)
 
@@ -1486,7 +1384,7 @@ def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7039', E.get('left~7035'), True)
+    LOCAL(ctx, E, 'n~7039', E.get('left~7035'), True)
     return True
 
 
@@ -1496,25 +1394,20 @@ def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7040', E.get('r~7034'), True)
+    LOCAL(ctx, E, 'r~7040', E.get('r~7034'), True)
     return True
 
 
 def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7041', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~7041', x_10920(ctx, E), True)
     if not d_9617(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
@@ -1531,7 +1424,7 @@ def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7041', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~7041', x_10920(ctx, E), True)
     return True
 
 
@@ -1543,8 +1436,6 @@ def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10921(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7041', x_10923(ctx, E))
     return True
 
@@ -1579,8 +1470,6 @@ def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10926(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7040'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
@@ -1607,8 +1496,6 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10929(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
@@ -1628,19 +1515,13 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7042', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7043', 'barrels', True)
+    LOCAL(ctx, E, 'n~7042', 1, True)
+    LOCAL(ctx, E, 'r~7043', 'barrels', True)
     return t_9627(ctx, k, s, E)
 
 
@@ -1650,7 +1531,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7042', 1, True)
+    LOCAL(ctx, E, 'n~7042', 1, True)
     return True
 
 
@@ -1660,7 +1541,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7043', 'barrels', True)
+    LOCAL(ctx, E, 'r~7043', 'barrels', True)
     return True
 
 
@@ -1671,22 +1552,15 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7048', E.get('left~7044'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7049', E.get('r~7043'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7048', E.get('left~7044'), True)
+        LOCAL(ctx, E, 'r~7049', E.get('r~7043'), True)
         if not d_9641(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7044', E.get('n~7042'), True)
+    LOCAL(ctx, E, 'left~7044', E.get('n~7042'), True)
     return t_9629(ctx, r1, s, E)
 
 
@@ -1696,7 +1570,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7044', E.get('n~7042'), True)
+    LOCAL(ctx, E, 'left~7044', E.get('n~7042'), True)
     return True
 
 
@@ -1717,7 +1591,7 @@ def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7045', item, True)
+            LOCAL(ctx, E, 'rep~7045', item, True)
             if x_10937(ctx, E):
                 return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1733,15 +1607,11 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9638, E, 'left~7044', E.get('taken~7046'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7046', 0, True)
+    LOCAL(ctx, E, 'taken~7046', 0, True)
     return t_9632(ctx, r1, s, E)
 
 
@@ -1751,7 +1621,7 @@ def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7046', 0, True)
+    LOCAL(ctx, E, 'taken~7046', 0, True)
     return True
 
 
@@ -1770,14 +1640,11 @@ def d_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return t_9636(ctx, k, s, E)
 
@@ -1831,7 +1698,7 @@ def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7048', E.get('left~7044'), True)
+    LOCAL(ctx, E, 'n~7048', E.get('left~7044'), True)
     return True
 
 
@@ -1841,25 +1708,20 @@ def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7049', E.get('r~7043'), True)
+    LOCAL(ctx, E, 'r~7049', E.get('r~7043'), True)
     return True
 
 
 def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7050', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~7050', x_10950(ctx, E), True)
     if not d_9643(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
@@ -1876,7 +1738,7 @@ def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7050', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~7050', x_10950(ctx, E), True)
     return True
 
 
@@ -1888,8 +1750,6 @@ def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10951(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7050', x_10953(ctx, E))
     return True
 
@@ -1924,8 +1784,6 @@ def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10956(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7049'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
@@ -1952,8 +1810,6 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10959(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])

@@ -55,7 +55,7 @@ def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7054'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7052'))) and ((num(E.get('left~7053')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7054'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7052'))) and (((_w3 if type((_w3 := E.get('left~7053'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -91,7 +91,7 @@ def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None)) - num((_w3.get(E.get('r~7058'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7058'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7058'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7058'), 0)))) is int else num(_w5)))])])
 
 
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -131,7 +131,7 @@ def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7063'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7061'))) and ((num(E.get('left~7062')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7063'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7061'))) and (((_w3 if type((_w3 := E.get('left~7062'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -167,7 +167,7 @@ def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None)) - num((_w3.get(E.get('r~7067'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7067'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7067'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7067'), 0)))) is int else num(_w5)))])])
 
 
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -207,7 +207,7 @@ def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7072'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7070'))) and ((num(E.get('left~7071')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7072'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7070'))) and (((_w3 if type((_w3 := E.get('left~7071'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -243,7 +243,7 @@ def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None)) - num((_w3.get(E.get('r~7076'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7076'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7076'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7076'), 0)))) is int else num(_w5)))])])
 
 
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -283,7 +283,7 @@ def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7081'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7079'))) and ((num(E.get('left~7080')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7081'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7079'))) and (((_w3 if type((_w3 := E.get('left~7080'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -319,7 +319,7 @@ def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None)) - num((_w3.get(E.get('r~7085'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7085'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7085'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7085'), 0)))) is int else num(_w5)))])])
 
 
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -359,7 +359,7 @@ def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7090'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7088'))) and ((num(E.get('left~7089')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7090'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7088'))) and (((_w3 if type((_w3 := E.get('left~7089'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -395,7 +395,7 @@ def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None)) - num((_w3.get(E.get('r~7094'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7094'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7094'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7094'), 0)))) is int else num(_w5)))])])
 
 
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -435,7 +435,7 @@ def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7099'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7097'))) and ((num(E.get('left~7098')) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7099'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7097'))) and (((_w3 if type((_w3 := E.get('left~7098'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -471,7 +471,7 @@ def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), (num((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None)) - num((_w3.get(E.get('r~7103'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~7103'), 0))))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7103'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7103'), 0)))) is int else num(_w5)))])])
 
 
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -507,23 +507,17 @@ def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return (2 * num(FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))))
+    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7051', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7052', 'money', True)
+    LOCAL(ctx, E, 'n~7051', 2, True)
+    LOCAL(ctx, E, 'r~7052', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
@@ -533,7 +527,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7051', 2, True)
+    LOCAL(ctx, E, 'n~7051', 2, True)
     return True
 
 
@@ -543,7 +537,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7052', 'money', True)
+    LOCAL(ctx, E, 'r~7052', 'money', True)
     return True
 
 
@@ -554,22 +548,15 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7057', E.get('left~7053'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7058', E.get('r~7052'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7057', E.get('left~7053'), True)
+        LOCAL(ctx, E, 'r~7058', E.get('r~7052'), True)
         if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7053', E.get('n~7051'), True)
+    LOCAL(ctx, E, 'left~7053', E.get('n~7051'), True)
     return t_9655(ctx, r1, s, E)
 
 
@@ -579,7 +566,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7053', E.get('n~7051'), True)
+    LOCAL(ctx, E, 'left~7053', E.get('n~7051'), True)
     return True
 
 
@@ -600,7 +587,7 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7054', item, True)
+            LOCAL(ctx, E, 'rep~7054', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -616,15 +603,11 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9664, E, 'left~7053', E.get('taken~7055'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7055', 0, True)
+    LOCAL(ctx, E, 'taken~7055', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
@@ -634,7 +617,7 @@ def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7055', 0, True)
+    LOCAL(ctx, E, 'taken~7055', 0, True)
     return True
 
 
@@ -653,14 +636,11 @@ def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return t_9662(ctx, k, s, E)
 
@@ -714,7 +694,7 @@ def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7057', E.get('left~7053'), True)
+    LOCAL(ctx, E, 'n~7057', E.get('left~7053'), True)
     return True
 
 
@@ -724,25 +704,20 @@ def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7058', E.get('r~7052'), True)
+    LOCAL(ctx, E, 'r~7058', E.get('r~7052'), True)
     return True
 
 
 def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7059', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7059', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
@@ -759,7 +734,7 @@ def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7059', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7059', x_10980(ctx, E), True)
     return True
 
 
@@ -771,8 +746,6 @@ def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10981(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7059', x_10983(ctx, E))
     return True
 
@@ -807,8 +780,6 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10986(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7058'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
@@ -835,8 +806,6 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_10989(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
@@ -856,19 +825,13 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7060', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7061', 'money', True)
+    LOCAL(ctx, E, 'n~7060', 2, True)
+    LOCAL(ctx, E, 'r~7061', 'money', True)
     return t_9679(ctx, k, s, E)
 
 
@@ -878,7 +841,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7060', 2, True)
+    LOCAL(ctx, E, 'n~7060', 2, True)
     return True
 
 
@@ -888,7 +851,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7061', 'money', True)
+    LOCAL(ctx, E, 'r~7061', 'money', True)
     return True
 
 
@@ -899,22 +862,15 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7066', E.get('left~7062'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7067', E.get('r~7061'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7066', E.get('left~7062'), True)
+        LOCAL(ctx, E, 'r~7067', E.get('r~7061'), True)
         if not d_9693(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7062', E.get('n~7060'), True)
+    LOCAL(ctx, E, 'left~7062', E.get('n~7060'), True)
     return t_9681(ctx, r1, s, E)
 
 
@@ -924,7 +880,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7062', E.get('n~7060'), True)
+    LOCAL(ctx, E, 'left~7062', E.get('n~7060'), True)
     return True
 
 
@@ -945,7 +901,7 @@ def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7063', item, True)
+            LOCAL(ctx, E, 'rep~7063', item, True)
             if x_10996(ctx, E):
                 return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -961,15 +917,11 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9690, E, 'left~7062', E.get('taken~7064'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7064', 0, True)
+    LOCAL(ctx, E, 'taken~7064', 0, True)
     return t_9684(ctx, r1, s, E)
 
 
@@ -979,7 +931,7 @@ def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7064', 0, True)
+    LOCAL(ctx, E, 'taken~7064', 0, True)
     return True
 
 
@@ -998,14 +950,11 @@ def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return t_9688(ctx, k, s, E)
 
@@ -1059,7 +1008,7 @@ def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7066', E.get('left~7062'), True)
+    LOCAL(ctx, E, 'n~7066', E.get('left~7062'), True)
     return True
 
 
@@ -1069,25 +1018,20 @@ def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7067', E.get('r~7061'), True)
+    LOCAL(ctx, E, 'r~7067', E.get('r~7061'), True)
     return True
 
 
 def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7068', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7068', x_11009(ctx, E), True)
     if not d_9695(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
@@ -1104,7 +1048,7 @@ def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7068', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7068', x_11009(ctx, E), True)
     return True
 
 
@@ -1116,8 +1060,6 @@ def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11010(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7068', x_11012(ctx, E))
     return True
 
@@ -1152,8 +1094,6 @@ def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11015(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7067'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
@@ -1180,8 +1120,6 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11018(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
@@ -1201,19 +1139,13 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7069', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7070', 'money', True)
+    LOCAL(ctx, E, 'n~7069', 2, True)
+    LOCAL(ctx, E, 'r~7070', 'money', True)
     return t_9705(ctx, k, s, E)
 
 
@@ -1223,7 +1155,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7069', 2, True)
+    LOCAL(ctx, E, 'n~7069', 2, True)
     return True
 
 
@@ -1233,7 +1165,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7070', 'money', True)
+    LOCAL(ctx, E, 'r~7070', 'money', True)
     return True
 
 
@@ -1244,22 +1176,15 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7075', E.get('left~7071'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7076', E.get('r~7070'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7075', E.get('left~7071'), True)
+        LOCAL(ctx, E, 'r~7076', E.get('r~7070'), True)
         if not d_9719(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7071', E.get('n~7069'), True)
+    LOCAL(ctx, E, 'left~7071', E.get('n~7069'), True)
     return t_9707(ctx, r1, s, E)
 
 
@@ -1269,7 +1194,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7071', E.get('n~7069'), True)
+    LOCAL(ctx, E, 'left~7071', E.get('n~7069'), True)
     return True
 
 
@@ -1290,7 +1215,7 @@ def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7072', item, True)
+            LOCAL(ctx, E, 'rep~7072', item, True)
             if x_11025(ctx, E):
                 return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1306,15 +1231,11 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9716, E, 'left~7071', E.get('taken~7073'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7073', 0, True)
+    LOCAL(ctx, E, 'taken~7073', 0, True)
     return t_9710(ctx, r1, s, E)
 
 
@@ -1324,7 +1245,7 @@ def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7073', 0, True)
+    LOCAL(ctx, E, 'taken~7073', 0, True)
     return True
 
 
@@ -1343,14 +1264,11 @@ def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return t_9714(ctx, k, s, E)
 
@@ -1404,7 +1322,7 @@ def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7075', E.get('left~7071'), True)
+    LOCAL(ctx, E, 'n~7075', E.get('left~7071'), True)
     return True
 
 
@@ -1414,25 +1332,20 @@ def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7076', E.get('r~7070'), True)
+    LOCAL(ctx, E, 'r~7076', E.get('r~7070'), True)
     return True
 
 
 def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7077', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7077', x_11038(ctx, E), True)
     if not d_9721(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
@@ -1449,7 +1362,7 @@ def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7077', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7077', x_11038(ctx, E), True)
     return True
 
 
@@ -1461,8 +1374,6 @@ def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11039(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7077', x_11041(ctx, E))
     return True
 
@@ -1497,8 +1408,6 @@ def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11044(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7076'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
@@ -1525,8 +1434,6 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11047(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
@@ -1546,19 +1453,13 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7078', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7079', 'money', True)
+    LOCAL(ctx, E, 'n~7078', 2, True)
+    LOCAL(ctx, E, 'r~7079', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
@@ -1568,7 +1469,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7078', 2, True)
+    LOCAL(ctx, E, 'n~7078', 2, True)
     return True
 
 
@@ -1578,7 +1479,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7079', 'money', True)
+    LOCAL(ctx, E, 'r~7079', 'money', True)
     return True
 
 
@@ -1589,22 +1490,15 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7084', E.get('left~7080'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7085', E.get('r~7079'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7084', E.get('left~7080'), True)
+        LOCAL(ctx, E, 'r~7085', E.get('r~7079'), True)
         if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7080', E.get('n~7078'), True)
+    LOCAL(ctx, E, 'left~7080', E.get('n~7078'), True)
     return t_9733(ctx, r1, s, E)
 
 
@@ -1614,7 +1508,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7080', E.get('n~7078'), True)
+    LOCAL(ctx, E, 'left~7080', E.get('n~7078'), True)
     return True
 
 
@@ -1635,7 +1529,7 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7081', item, True)
+            LOCAL(ctx, E, 'rep~7081', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1651,15 +1545,11 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9742, E, 'left~7080', E.get('taken~7082'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7082', 0, True)
+    LOCAL(ctx, E, 'taken~7082', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
@@ -1669,7 +1559,7 @@ def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7082', 0, True)
+    LOCAL(ctx, E, 'taken~7082', 0, True)
     return True
 
 
@@ -1688,14 +1578,11 @@ def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return t_9740(ctx, k, s, E)
 
@@ -1749,7 +1636,7 @@ def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7084', E.get('left~7080'), True)
+    LOCAL(ctx, E, 'n~7084', E.get('left~7080'), True)
     return True
 
 
@@ -1759,25 +1646,20 @@ def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7085', E.get('r~7079'), True)
+    LOCAL(ctx, E, 'r~7085', E.get('r~7079'), True)
     return True
 
 
 def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7086', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7086', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
@@ -1794,7 +1676,7 @@ def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7086', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7086', x_11067(ctx, E), True)
     return True
 
 
@@ -1806,8 +1688,6 @@ def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11068(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7086', x_11070(ctx, E))
     return True
 
@@ -1842,8 +1722,6 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11073(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7085'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
@@ -1870,8 +1748,6 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11076(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
@@ -1891,19 +1767,13 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7087', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7088', 'money', True)
+    LOCAL(ctx, E, 'n~7087', 2, True)
+    LOCAL(ctx, E, 'r~7088', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
@@ -1913,7 +1783,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7087', 2, True)
+    LOCAL(ctx, E, 'n~7087', 2, True)
     return True
 
 
@@ -1923,7 +1793,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7088', 'money', True)
+    LOCAL(ctx, E, 'r~7088', 'money', True)
     return True
 
 
@@ -1934,22 +1804,15 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7093', E.get('left~7089'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7094', E.get('r~7088'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7093', E.get('left~7089'), True)
+        LOCAL(ctx, E, 'r~7094', E.get('r~7088'), True)
         if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7089', E.get('n~7087'), True)
+    LOCAL(ctx, E, 'left~7089', E.get('n~7087'), True)
     return t_9759(ctx, r1, s, E)
 
 
@@ -1959,7 +1822,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7089', E.get('n~7087'), True)
+    LOCAL(ctx, E, 'left~7089', E.get('n~7087'), True)
     return True
 
 
@@ -1980,7 +1843,7 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7090', item, True)
+            LOCAL(ctx, E, 'rep~7090', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1996,15 +1859,11 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9768, E, 'left~7089', E.get('taken~7091'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7091', 0, True)
+    LOCAL(ctx, E, 'taken~7091', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
@@ -2014,7 +1873,7 @@ def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7091', 0, True)
+    LOCAL(ctx, E, 'taken~7091', 0, True)
     return True
 
 
@@ -2033,14 +1892,11 @@ def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return t_9766(ctx, k, s, E)
 
@@ -2094,7 +1950,7 @@ def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7093', E.get('left~7089'), True)
+    LOCAL(ctx, E, 'n~7093', E.get('left~7089'), True)
     return True
 
 
@@ -2104,25 +1960,20 @@ def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7094', E.get('r~7088'), True)
+    LOCAL(ctx, E, 'r~7094', E.get('r~7088'), True)
     return True
 
 
 def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7095', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7095', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
@@ -2139,7 +1990,7 @@ def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7095', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7095', x_11096(ctx, E), True)
     return True
 
 
@@ -2151,8 +2002,6 @@ def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11097(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7095', x_11099(ctx, E))
     return True
 
@@ -2187,8 +2036,6 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11102(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7094'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
@@ -2215,8 +2062,6 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11105(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
@@ -2236,19 +2081,13 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7096', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7097', 'money', True)
+    LOCAL(ctx, E, 'n~7096', 2, True)
+    LOCAL(ctx, E, 'r~7097', 'money', True)
     return t_9783(ctx, k, s, E)
 
 
@@ -2258,7 +2097,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7096', 2, True)
+    LOCAL(ctx, E, 'n~7096', 2, True)
     return True
 
 
@@ -2268,7 +2107,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7097', 'money', True)
+    LOCAL(ctx, E, 'r~7097', 'money', True)
     return True
 
 
@@ -2279,22 +2118,15 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7102', E.get('left~7098'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7103', E.get('r~7097'), True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~7102', E.get('left~7098'), True)
+        LOCAL(ctx, E, 'r~7103', E.get('r~7097'), True)
         if not d_9797(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7098', E.get('n~7096'), True)
+    LOCAL(ctx, E, 'left~7098', E.get('n~7096'), True)
     return t_9785(ctx, r1, s, E)
 
 
@@ -2304,7 +2136,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7098', E.get('n~7096'), True)
+    LOCAL(ctx, E, 'left~7098', E.get('n~7096'), True)
     return True
 
 
@@ -2325,7 +2157,7 @@ def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7099', item, True)
+            LOCAL(ctx, E, 'rep~7099', item, True)
             if x_11112(ctx, E):
                 return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2341,15 +2173,11 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         ASSIGN(ctx, 9794, E, 'left~7098', E.get('taken~7100'))
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7100', 0, True)
+    LOCAL(ctx, E, 'taken~7100', 0, True)
     return t_9788(ctx, r1, s, E)
 
 
@@ -2359,7 +2187,7 @@ def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7100', 0, True)
+    LOCAL(ctx, E, 'taken~7100', 0, True)
     return True
 
 
@@ -2378,14 +2206,11 @@ def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return t_9792(ctx, k, s, E)
 
@@ -2439,7 +2264,7 @@ def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7102', E.get('left~7098'), True)
+    LOCAL(ctx, E, 'n~7102', E.get('left~7098'), True)
     return True
 
 
@@ -2449,25 +2274,20 @@ def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7103', E.get('r~7097'), True)
+    LOCAL(ctx, E, 'r~7103', E.get('r~7097'), True)
     return True
 
 
 def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7104', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7104', x_11125(ctx, E), True)
     if not d_9799(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
@@ -2484,7 +2304,7 @@ def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7104', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7104', x_11125(ctx, E), True)
     return True
 
 
@@ -2496,8 +2316,6 @@ def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11126(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         LOCAL(ctx, E, 'k~7104', x_11128(ctx, E))
     return True
 
@@ -2532,8 +2350,6 @@ def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11131(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7103'))
         if c is not None:
             SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
@@ -2560,8 +2376,6 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_11134(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])

@@ -67,23 +67,23 @@ K = [
 
 
 def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 5)
 
 
 def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0))) >= 1)
+    return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~858'), E.get('r~859'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~859'), 0) if type((_w1 := (ctx.state['players'][v_target_860] if type(v_target_860) is int and 0 <= v_target_860 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~859'), 0))) - num(E.get('n~858')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~859'))) is str else 0))) for v_target_860 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (380, E.get('n~858'), E.get('r~859'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~859'), 0) if type((_w1 := (ctx.state['players'][v_target_860] if type(v_target_860) is int and 0 <= v_target_860 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~859'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~858'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~859'))) is str else 0))) is int else num(_w6))) for v_target_860 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -93,7 +93,7 @@ def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~861'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~859'), 0))) - num(E.get('n~858')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~859'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~861'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~859'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~858'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~859'))) is str else 0))) is int else num(_w7)))
 
 
 def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -129,7 +129,7 @@ def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~866'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~866'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~866'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~866'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~866'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~866'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~866'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~866'))) is str else 0))) is int else num(_w5)))
 
 
 def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -187,13 +187,13 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~870'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~870'), 0))) - num(E.get('n~869')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~870'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~870'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~870'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~869'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~870'))) is str else 0))) is int else num(_w7)))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -203,13 +203,13 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~871'), E.get('r~872'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~872'), 0) if type((_w1 := (ctx.state['players'][v_target_873] if type(v_target_873) is int and 0 <= v_target_873 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~872'), 0))) - num(E.get('n~871')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~872'))) is str else 0))) for v_target_873 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (422, E.get('n~871'), E.get('r~872'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~872'), 0) if type((_w1 := (ctx.state['players'][v_target_873] if type(v_target_873) is int and 0 <= v_target_873 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~872'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~871'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~872'))) is str else 0))) is int else num(_w6))) for v_target_873 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -219,7 +219,7 @@ def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~872'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~874'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~872'), 0))) - num(E.get('n~871')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~872'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~872'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~874'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~872'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~871'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~872'))) is str else 0))) is int else num(_w7)))
 
 
 def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -241,25 +241,25 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 6)
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~879') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~879') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~880') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~880') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -271,7 +271,7 @@ def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~878')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~878'))) is int else num(_w4)))
 
 
 def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -283,31 +283,31 @@ def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~881')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~882')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~883'))))) >= num(E.get('price~878')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~881'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~882'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~883'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~878'))) is int else num(_w16)))
 
 
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~878'), E.get('s_v~881'))) - 1), E.get('s_v~881'))]) if (num(E.get('s_v~881')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~878'), E.get('s_v~881')))) is int else num(_w3)) - 1), E.get('s_v~881'))]) if ((_w4 if type((_w4 := E.get('s_v~881'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~878'), E.get('t_v~882'))) - 1), E.get('t_v~882'))]) if (num(E.get('t_v~882')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~878'), E.get('t_v~882')))) is int else num(_w3)) - 1), E.get('t_v~882'))]) if ((_w4 if type((_w4 := E.get('t_v~882'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~878'), E.get('h_v~883'))) - 1), E.get('h_v~883'))]) if (num(E.get('h_v~883')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~878'), E.get('h_v~883')))) is int else num(_w3)) - 1), E.get('h_v~883'))]) if ((_w4 if type((_w4 := E.get('h_v~883'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~878')) - num((num(E.get('s~884')) * num(E.get('s_v~881')))))) - num((num(E.get('t~885')) * num(E.get('t_v~882')))))) - num((num(E.get('h~886')) * num(E.get('h_v~883')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~884')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~884')) * num(E.get('s_v~881'))), (num(E.get('t~885')) * num(E.get('t_v~882')))), (num(E.get('h~886')) * num(E.get('h_v~883'))))) - num(E.get('s_v~881')))) >= num(E.get('price~878')))) else False))) and ((not (True if ((num(E.get('t~885')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~884')) * num(E.get('s_v~881'))), (num(E.get('t~885')) * num(E.get('t_v~882')))), (num(E.get('h~886')) * num(E.get('h_v~883'))))) - num(E.get('t_v~882')))) >= num(E.get('price~878')))) else False))) and ((not (True if ((num(E.get('h~886')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~884')) * num(E.get('s_v~881'))), (num(E.get('t~885')) * num(E.get('t_v~882')))), (num(E.get('h~886')) * num(E.get('h_v~883'))))) - num(E.get('h_v~883')))) >= num(E.get('price~878')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~884'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~884'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~881'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~885'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~882'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~886'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~883'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~881'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~878'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~885'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~884'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~881'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~885'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~882'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~886'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~883'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~882'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~878'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~886'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~884'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~881'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~885'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~882'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~886'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~883'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~883'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~878'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -319,7 +319,7 @@ def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~878')) - num((num(E.get('s~884')) * num(E.get('s_v~881')))))) - num((num(E.get('t~885')) * num(E.get('t_v~882')))))) - num((num(E.get('h~886')) * num(E.get('h_v~883')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -343,7 +343,7 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~878')) - num((num(E.get('s~884')) * num(E.get('s_v~881')))))) - num((num(E.get('t~885')) * num(E.get('t_v~882')))))) - num((num(E.get('h~886')) * num(E.get('h_v~883')))))])}, ({'steel': E.get('s~884')} if (num(E.get('s_v~881')) > 0) else K[2])), ({'titanium': E.get('t~885')} if (num(E.get('t_v~882')) > 0) else K[2])), ({'heat': E.get('h~886')} if (num(E.get('h_v~883')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~884')} if ((_w13 if type((_w13 := E.get('s_v~881'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~885')} if ((_w14 if type((_w14 := E.get('t_v~882'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~886')} if ((_w15 if type((_w15 := E.get('h_v~883'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -375,7 +375,7 @@ def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -407,7 +407,7 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= 1) else 0)
+    return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -431,7 +431,7 @@ def x_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -461,19 +461,19 @@ def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~893') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~893') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~894') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~894') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -485,7 +485,7 @@ def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~892')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~892'))) is int else num(_w4)))
 
 
 def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -497,31 +497,31 @@ def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~895')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~896')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~897'))))) >= num(E.get('price~892')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~895'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~896'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~897'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~892'))) is int else num(_w16)))
 
 
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~892'), E.get('s_v~895'))) - 1), E.get('s_v~895'))]) if (num(E.get('s_v~895')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~892'), E.get('s_v~895')))) is int else num(_w3)) - 1), E.get('s_v~895'))]) if ((_w4 if type((_w4 := E.get('s_v~895'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~892'), E.get('t_v~896'))) - 1), E.get('t_v~896'))]) if (num(E.get('t_v~896')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~892'), E.get('t_v~896')))) is int else num(_w3)) - 1), E.get('t_v~896'))]) if ((_w4 if type((_w4 := E.get('t_v~896'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~892'), E.get('h_v~897'))) - 1), E.get('h_v~897'))]) if (num(E.get('h_v~897')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~892'), E.get('h_v~897')))) is int else num(_w3)) - 1), E.get('h_v~897'))]) if ((_w4 if type((_w4 := E.get('h_v~897'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~892')) - num((num(E.get('s~898')) * num(E.get('s_v~895')))))) - num((num(E.get('t~899')) * num(E.get('t_v~896')))))) - num((num(E.get('h~900')) * num(E.get('h_v~897')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~898')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~898')) * num(E.get('s_v~895'))), (num(E.get('t~899')) * num(E.get('t_v~896')))), (num(E.get('h~900')) * num(E.get('h_v~897'))))) - num(E.get('s_v~895')))) >= num(E.get('price~892')))) else False))) and ((not (True if ((num(E.get('t~899')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~898')) * num(E.get('s_v~895'))), (num(E.get('t~899')) * num(E.get('t_v~896')))), (num(E.get('h~900')) * num(E.get('h_v~897'))))) - num(E.get('t_v~896')))) >= num(E.get('price~892')))) else False))) and ((not (True if ((num(E.get('h~900')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~898')) * num(E.get('s_v~895'))), (num(E.get('t~899')) * num(E.get('t_v~896')))), (num(E.get('h~900')) * num(E.get('h_v~897'))))) - num(E.get('h_v~897')))) >= num(E.get('price~892')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~898'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~898'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~895'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~899'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~896'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~900'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~897'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~895'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~892'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~899'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~898'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~895'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~899'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~896'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~900'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~897'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~896'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~892'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~900'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~898'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~895'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~899'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~896'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~900'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~897'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~897'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~892'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -533,7 +533,7 @@ def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~892')) - num((num(E.get('s~898')) * num(E.get('s_v~895')))))) - num((num(E.get('t~899')) * num(E.get('t_v~896')))))) - num((num(E.get('h~900')) * num(E.get('h_v~897')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -557,7 +557,7 @@ def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~892')) - num((num(E.get('s~898')) * num(E.get('s_v~895')))))) - num((num(E.get('t~899')) * num(E.get('t_v~896')))))) - num((num(E.get('h~900')) * num(E.get('h_v~897')))))])}, ({'steel': E.get('s~898')} if (num(E.get('s_v~895')) > 0) else K[2])), ({'titanium': E.get('t~899')} if (num(E.get('t_v~896')) > 0) else K[2])), ({'heat': E.get('h~900')} if (num(E.get('h_v~897')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~898')} if ((_w13 if type((_w13 := E.get('s_v~895'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~899')} if ((_w14 if type((_w14 := E.get('t_v~896'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~900')} if ((_w15 if type((_w15 := E.get('h_v~897'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -603,7 +603,7 @@ def x_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0))) >= num(E.get('n~901')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~901'))) is int else num(_w4)))
 
 
 def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -625,17 +625,17 @@ def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~907')) * num(E.get('k~909')))
+    return ((_w1 if type((_w1 := E.get('n~907'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~909'))) is int else num(_w2)))
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~911'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~911'), 0))) - num(E.get('n~910')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~911'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~911'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~911'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~910'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~911'))) is str else 0))) is int else num(_w7)))
 
 
 def x_540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -659,19 +659,19 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~914'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_915, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_915, 0)), (ctx.index.plain['parameters'].get(v_p_915, NOREC).get('step', 0) if type(v_p_915) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_915, NOREC).get('max', 0) if type(v_p_915) is str else 0))) for v_p_915 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_915, NOREC).get('tile', None) if type(v_p_915) is str else None) == E.get('t~914'))])))
+    return MEMO(ctx, (548, E.get('t~914'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_915, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_915, 0)), (ctx.index.plain['parameters'].get(v_p_915, NOREC).get('step', 0) if type(v_p_915) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_915, NOREC).get('max', 0) if type(v_p_915) is str else 0))) is int else num(_w3))) for v_p_915 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_915, NOREC).get('tile', None) if type(v_p_915) is str else None) == E.get('t~914'))])))
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~914'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_920: (lambda v_near_923: (v_near_923 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~914'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_923)) > 0)) else False) else v_open_920))([v_s_921 for v_s_921 in items_of(v_open_920) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_922 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_922, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_922, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_922, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_922 in items_of(ADJ(ctx, 'spaces', v_s_921))])) else False)]))([v_s_917 for v_s_917 in [v_x_916 for v_x_916 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_916, NOREC).get('type', None) if type(v_x_916) is str else None) == GET(ctx, 'tiles', E.get('t~914'), 'space', None))] if (True if ((not (v_s_917 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_917, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == E.get('t~914'))) or (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_917 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_917, _w2)))) or (((_w3.get(v_s_917, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_917, None)) == E.get('you'))) else False)) and ((True if ((v_s_917 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~914'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_917, _w6))) or ((not any([(True if ((v_x_918 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_918, _w7))) and ((not (v_x_918 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~914'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_918, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_918, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_918, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_918, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_918, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_919)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_918, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_918, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_919)) else False)) else False) for v_u_919 in items_of(KEY(GET(ctx, 'tiles', E.get('t~914'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_918 in items_of(ADJ(ctx, 'spaces', v_s_917))]))) else False)) else False)]))
+    return MEMO(ctx, (549, E.get('this'), E.get('t~914'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_920: (lambda v_near_923: (v_near_923 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~914'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_923))) is int else num(_w22)) > 0)) else False) else v_open_920))([v_s_921 for v_s_921 in items_of(v_open_920) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_922 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_922, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_922, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_922, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_922 in items_of(ADJ(ctx, 'spaces', v_s_921))])) else False)]))([v_s_917 for v_s_917 in [v_x_916 for v_x_916 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_916, NOREC).get('type', None) if type(v_x_916) is str else None) == GET(ctx, 'tiles', E.get('t~914'), 'space', None))] if (True if ((not (v_s_917 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_917, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == E.get('t~914'))) or (((ctx.index.plain['spaces'].get(v_s_917, NOREC).get('reserved', None) if type(v_s_917) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_917 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_917, _w2)))) or (((_w3.get(v_s_917, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_917, None)) == E.get('you'))) else False)) and ((True if ((v_s_917 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~914'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_917, _w6))) or ((not any([(True if ((v_x_918 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_918, _w7))) and ((not (v_x_918 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~914'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_918, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_918, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_918, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_918, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_918, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_919)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_918, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_918, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_919)) else False)) else False) for v_u_919 in items_of(KEY(GET(ctx, 'tiles', E.get('t~914'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_918 in items_of(ADJ(ctx, 'spaces', v_s_917))]))) else False)) else False)]))
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~924'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~924')))) is int else num(_w1)) > 0)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -735,13 +735,13 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_930 for v_x_930 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_929 for v_s_929 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_929, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_930, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_930, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_930, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_930, {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_930, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_930, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))))
+    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := len([v_x_930 for v_x_930 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_929 for v_s_929 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_929, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_930, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_930, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_930, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_930, {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_930, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_930, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))) is int else num(_w8))))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~932'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~932'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~932'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~932'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~932'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~932'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~932'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~932'))) is str else 0))) is int else num(_w5)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -799,7 +799,7 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -809,7 +809,7 @@ def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~937'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~936'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~936'), 'target': E.get('target~937'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~937'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~936'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~936'), 'target': E.get('target~937'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -833,7 +833,7 @@ def x_600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~940'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~940'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~940'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~940'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~940'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~940'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~940'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~940'))) is str else 0))) is int else num(_w5)))
 
 
 def x_606(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -893,19 +893,19 @@ def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~943'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_944, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_944, 0)), (ctx.index.plain['parameters'].get(v_p_944, NOREC).get('step', 0) if type(v_p_944) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_944, NOREC).get('max', 0) if type(v_p_944) is str else 0))) for v_p_944 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_944, NOREC).get('tile', None) if type(v_p_944) is str else None) == E.get('t~943'))])))
+    return MEMO(ctx, (620, E.get('t~943'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_944, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_944, 0)), (ctx.index.plain['parameters'].get(v_p_944, NOREC).get('step', 0) if type(v_p_944) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_944, NOREC).get('max', 0) if type(v_p_944) is str else 0))) is int else num(_w3))) for v_p_944 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_944, NOREC).get('tile', None) if type(v_p_944) is str else None) == E.get('t~943'))])))
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~943'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_949: (lambda v_near_952: (v_near_952 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~943'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_952)) > 0)) else False) else v_open_949))([v_s_950 for v_s_950 in items_of(v_open_949) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_951 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_951, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_951, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_951, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_951 in items_of(ADJ(ctx, 'spaces', v_s_950))])) else False)]))([v_s_946 for v_s_946 in [v_x_945 for v_x_945 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_945, NOREC).get('type', None) if type(v_x_945) is str else None) == GET(ctx, 'tiles', E.get('t~943'), 'space', None))] if (True if ((not (v_s_946 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_946, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == E.get('t~943'))) or (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_946 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_946, _w2)))) or (((_w3.get(v_s_946, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_946, None)) == E.get('you'))) else False)) and ((True if ((v_s_946 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~943'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_946, _w6))) or ((not any([(True if ((v_x_947 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_947, _w7))) and ((not (v_x_947 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~943'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_947, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_947, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_947, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_947, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_947, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_948)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_947, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_947, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_948)) else False)) else False) for v_u_948 in items_of(KEY(GET(ctx, 'tiles', E.get('t~943'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_947 in items_of(ADJ(ctx, 'spaces', v_s_946))]))) else False)) else False)]))
+    return MEMO(ctx, (621, E.get('this'), E.get('t~943'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_949: (lambda v_near_952: (v_near_952 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~943'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_952))) is int else num(_w22)) > 0)) else False) else v_open_949))([v_s_950 for v_s_950 in items_of(v_open_949) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_951 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_951, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_951, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_951, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_951 in items_of(ADJ(ctx, 'spaces', v_s_950))])) else False)]))([v_s_946 for v_s_946 in [v_x_945 for v_x_945 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_945, NOREC).get('type', None) if type(v_x_945) is str else None) == GET(ctx, 'tiles', E.get('t~943'), 'space', None))] if (True if ((not (v_s_946 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_946, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == E.get('t~943'))) or (((ctx.index.plain['spaces'].get(v_s_946, NOREC).get('reserved', None) if type(v_s_946) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_946 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_946, _w2)))) or (((_w3.get(v_s_946, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_946, None)) == E.get('you'))) else False)) and ((True if ((v_s_946 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~943'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_946, _w6))) or ((not any([(True if ((v_x_947 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_947, _w7))) and ((not (v_x_947 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~943'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_947, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_947, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_947, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_947, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_947, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_948)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_947, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_947, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_948)) else False)) else False) for v_u_948 in items_of(KEY(GET(ctx, 'tiles', E.get('t~943'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_947 in items_of(ADJ(ctx, 'spaces', v_s_946))]))) else False)) else False)]))
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~953'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~953')))) is int else num(_w1)) > 0)
 
 
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -967,7 +967,7 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 
 
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -977,7 +977,7 @@ def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~959'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~960'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~959'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~959'), 'target': E.get('target~960'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~959'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~960'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~959'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~959'), 'target': E.get('target~960'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -995,7 +995,7 @@ def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~961'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~961'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~961'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~961'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~961'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~961'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~961'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~961'))) is str else 0))) is int else num(_w5)))
 
 
 def x_656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1053,7 +1053,7 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1063,7 +1063,7 @@ def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~965'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~966'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~965'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~965'), 'target': E.get('target~966'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~965'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~966'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~965'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~965'), 'target': E.get('target~966'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1093,19 +1093,19 @@ def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~971') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~971') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~972') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~972') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1117,7 +1117,7 @@ def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~970')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~970'))) is int else num(_w4)))
 
 
 def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1129,31 +1129,31 @@ def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~973')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~974')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~975'))))) >= num(E.get('price~970')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~973'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~974'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~975'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~970'))) is int else num(_w16)))
 
 
 def x_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~970'), E.get('s_v~973'))) - 1), E.get('s_v~973'))]) if (num(E.get('s_v~973')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~970'), E.get('s_v~973')))) is int else num(_w3)) - 1), E.get('s_v~973'))]) if ((_w4 if type((_w4 := E.get('s_v~973'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~970'), E.get('t_v~974'))) - 1), E.get('t_v~974'))]) if (num(E.get('t_v~974')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~970'), E.get('t_v~974')))) is int else num(_w3)) - 1), E.get('t_v~974'))]) if ((_w4 if type((_w4 := E.get('t_v~974'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~970'), E.get('h_v~975'))) - 1), E.get('h_v~975'))]) if (num(E.get('h_v~975')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~970'), E.get('h_v~975')))) is int else num(_w3)) - 1), E.get('h_v~975'))]) if ((_w4 if type((_w4 := E.get('h_v~975'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~970')) - num((num(E.get('s~976')) * num(E.get('s_v~973')))))) - num((num(E.get('t~977')) * num(E.get('t_v~974')))))) - num((num(E.get('h~978')) * num(E.get('h_v~975')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~976')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~976')) * num(E.get('s_v~973'))), (num(E.get('t~977')) * num(E.get('t_v~974')))), (num(E.get('h~978')) * num(E.get('h_v~975'))))) - num(E.get('s_v~973')))) >= num(E.get('price~970')))) else False))) and ((not (True if ((num(E.get('t~977')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~976')) * num(E.get('s_v~973'))), (num(E.get('t~977')) * num(E.get('t_v~974')))), (num(E.get('h~978')) * num(E.get('h_v~975'))))) - num(E.get('t_v~974')))) >= num(E.get('price~970')))) else False))) and ((not (True if ((num(E.get('h~978')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~976')) * num(E.get('s_v~973'))), (num(E.get('t~977')) * num(E.get('t_v~974')))), (num(E.get('h~978')) * num(E.get('h_v~975'))))) - num(E.get('h_v~975')))) >= num(E.get('price~970')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~976'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~976'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~973'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~977'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~974'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~978'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~975'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~973'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~970'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~977'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~976'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~973'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~977'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~974'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~978'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~975'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~974'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~970'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~978'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~976'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~973'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~977'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~974'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~978'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~975'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~975'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~970'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1165,7 +1165,7 @@ def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~970')) - num((num(E.get('s~976')) * num(E.get('s_v~973')))))) - num((num(E.get('t~977')) * num(E.get('t_v~974')))))) - num((num(E.get('h~978')) * num(E.get('h_v~975')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1189,25 +1189,25 @@ def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~970')) - num((num(E.get('s~976')) * num(E.get('s_v~973')))))) - num((num(E.get('t~977')) * num(E.get('t_v~974')))))) - num((num(E.get('h~978')) * num(E.get('h_v~975')))))])}, ({'steel': E.get('s~976')} if (num(E.get('s_v~973')) > 0) else K[2])), ({'titanium': E.get('t~977')} if (num(E.get('t_v~974')) > 0) else K[2])), ({'heat': E.get('h~978')} if (num(E.get('h_v~975')) > 0) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~976')} if ((_w13 if type((_w13 := E.get('s_v~973'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~977')} if ((_w14 if type((_w14 := E.get('t_v~974'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~978')} if ((_w15 if type((_w15 := E.get('h_v~975'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~979'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_980, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_980, 0)), (ctx.index.plain['parameters'].get(v_p_980, NOREC).get('step', 0) if type(v_p_980) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_980, NOREC).get('max', 0) if type(v_p_980) is str else 0))) for v_p_980 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_980, NOREC).get('tile', None) if type(v_p_980) is str else None) == E.get('t~979'))])))
+    return MEMO(ctx, (713, E.get('t~979'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_980, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_980, 0)), (ctx.index.plain['parameters'].get(v_p_980, NOREC).get('step', 0) if type(v_p_980) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_980, NOREC).get('max', 0) if type(v_p_980) is str else 0))) is int else num(_w3))) for v_p_980 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_980, NOREC).get('tile', None) if type(v_p_980) is str else None) == E.get('t~979'))])))
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~979'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_985: (lambda v_near_988: (v_near_988 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~979'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_988)) > 0)) else False) else v_open_985))([v_s_986 for v_s_986 in items_of(v_open_985) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_987 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_987, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_987, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_987, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_987 in items_of(ADJ(ctx, 'spaces', v_s_986))])) else False)]))([v_s_982 for v_s_982 in [v_x_981 for v_x_981 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_981, NOREC).get('type', None) if type(v_x_981) is str else None) == GET(ctx, 'tiles', E.get('t~979'), 'space', None))] if (True if ((not (v_s_982 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_982, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == E.get('t~979'))) or (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_982 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_982, _w2)))) or (((_w3.get(v_s_982, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_982, None)) == E.get('you'))) else False)) and ((True if ((v_s_982 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~979'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_982, _w6))) or ((not any([(True if ((v_x_983 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_983, _w7))) and ((not (v_x_983 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~979'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_983, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_983, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_983, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_983, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_983, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_984)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_983, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_983, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_984)) else False)) else False) for v_u_984 in items_of(KEY(GET(ctx, 'tiles', E.get('t~979'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_983 in items_of(ADJ(ctx, 'spaces', v_s_982))]))) else False)) else False)]))
+    return MEMO(ctx, (714, E.get('this'), E.get('t~979'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_985: (lambda v_near_988: (v_near_988 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~979'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_988))) is int else num(_w22)) > 0)) else False) else v_open_985))([v_s_986 for v_s_986 in items_of(v_open_985) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_987 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_987, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_987, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_987, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_987 in items_of(ADJ(ctx, 'spaces', v_s_986))])) else False)]))([v_s_982 for v_s_982 in [v_x_981 for v_x_981 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_981, NOREC).get('type', None) if type(v_x_981) is str else None) == GET(ctx, 'tiles', E.get('t~979'), 'space', None))] if (True if ((not (v_s_982 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_982, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == E.get('t~979'))) or (((ctx.index.plain['spaces'].get(v_s_982, NOREC).get('reserved', None) if type(v_s_982) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_982 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_982, _w2)))) or (((_w3.get(v_s_982, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_982, None)) == E.get('you'))) else False)) and ((True if ((v_s_982 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~979'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_982, _w6))) or ((not any([(True if ((v_x_983 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_983, _w7))) and ((not (v_x_983 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~979'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_983, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_983, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_983, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_983, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_983, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_984)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_983, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_983, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_984)) else False)) else False) for v_u_984 in items_of(KEY(GET(ctx, 'tiles', E.get('t~979'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_983 in items_of(ADJ(ctx, 'spaces', v_s_982))]))) else False)) else False)]))
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~989'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~989')))) is int else num(_w1)) > 0)
 
 
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1271,7 +1271,7 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_995 for v_x_995 in items_of((ctx.index.plain['cards'].get(v_c_994, NOREC).get('tags', []) if type(v_c_994) is str else [])) if (v_x_995 == 'jovian')]) for v_c_994 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_997 for v_x_997 in items_of((ctx.index.plain['corporations'].get(v_c_996, NOREC).get('tags', []) if type(v_c_996) is str else [])) if (v_x_997 == 'jovian')]) for v_c_996 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_995 for v_x_995 in items_of((ctx.index.plain['cards'].get(v_c_994, NOREC).get('tags', []) if type(v_c_994) is str else [])) if (v_x_995 == 'jovian')]) for v_c_994 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_997 for v_x_997 in items_of((ctx.index.plain['corporations'].get(v_c_996, NOREC).get('tags', []) if type(v_c_996) is str else [])) if (v_x_997 == 'jovian')]) for v_c_996 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1289,7 +1289,7 @@ def x_738(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1001'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1001'), 0))) >= num(E.get('n~1000')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1001'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1001'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1000'))) is int else num(_w4)))
 
 
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1307,7 +1307,7 @@ def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1005'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1005'), 0))) >= num(E.get('n~1004')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1005'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1005'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1004'))) is int else num(_w4)))
 
 
 def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1337,7 +1337,7 @@ def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1361,7 +1361,7 @@ def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1008'), 0))) - num(E.get('n~1007')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1008'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1008'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1008'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1007'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1008'))) is str else 0))) is int else num(_w7)))
 
 
 def x_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1391,7 +1391,7 @@ def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1009') == 'tr')) and ((num(E.get('n~1010')) > 0)) else False)
+    return (True if ((E.get('t~1009') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1010'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1401,13 +1401,13 @@ def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 7)
 
 
 def x_785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1012'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1012'), 0))) - num(E.get('n~1011')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1012'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1012'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1012'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1011'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1012'))) is str else 0))) is int else num(_w7)))
 
 
 def x_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1437,19 +1437,19 @@ def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~1017'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1018, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1018, 0)), (ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('step', 0) if type(v_p_1018) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('max', 0) if type(v_p_1018) is str else 0))) for v_p_1018 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('tile', None) if type(v_p_1018) is str else None) == E.get('t~1017'))])))
+    return MEMO(ctx, (798, E.get('t~1017'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1018, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1018, 0)), (ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('step', 0) if type(v_p_1018) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('max', 0) if type(v_p_1018) is str else 0))) is int else num(_w3))) for v_p_1018 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1018, NOREC).get('tile', None) if type(v_p_1018) is str else None) == E.get('t~1017'))])))
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~1017'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1023: (lambda v_near_1026: (v_near_1026 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1017'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1026)) > 0)) else False) else v_open_1023))([v_s_1024 for v_s_1024 in items_of(v_open_1023) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1025 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1025, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1025, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1025, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1025 in items_of(ADJ(ctx, 'spaces', v_s_1024))])) else False)]))([v_s_1020 for v_s_1020 in [v_x_1019 for v_x_1019 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1019, NOREC).get('type', None) if type(v_x_1019) is str else None) == GET(ctx, 'tiles', E.get('t~1017'), 'space', None))] if (True if ((not (v_s_1020 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1020, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == E.get('t~1017'))) or (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1020 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1020, _w2)))) or (((_w3.get(v_s_1020, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1020, None)) == E.get('you'))) else False)) and ((True if ((v_s_1020 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1017'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1020, _w6))) or ((not any([(True if ((v_x_1021 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1021, _w7))) and ((not (v_x_1021 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1017'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1021, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1021, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1021, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1021, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1021, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1022)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1021, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1021, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1022)) else False)) else False) for v_u_1022 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1017'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1021 in items_of(ADJ(ctx, 'spaces', v_s_1020))]))) else False)) else False)]))
+    return MEMO(ctx, (799, E.get('this'), E.get('t~1017'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1023: (lambda v_near_1026: (v_near_1026 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1017'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1026))) is int else num(_w22)) > 0)) else False) else v_open_1023))([v_s_1024 for v_s_1024 in items_of(v_open_1023) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1025 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1025, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1025, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1025, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1025 in items_of(ADJ(ctx, 'spaces', v_s_1024))])) else False)]))([v_s_1020 for v_s_1020 in [v_x_1019 for v_x_1019 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1019, NOREC).get('type', None) if type(v_x_1019) is str else None) == GET(ctx, 'tiles', E.get('t~1017'), 'space', None))] if (True if ((not (v_s_1020 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1020, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == E.get('t~1017'))) or (((ctx.index.plain['spaces'].get(v_s_1020, NOREC).get('reserved', None) if type(v_s_1020) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1020 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1020, _w2)))) or (((_w3.get(v_s_1020, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1020, None)) == E.get('you'))) else False)) and ((True if ((v_s_1020 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1017'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1020, _w6))) or ((not any([(True if ((v_x_1021 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1021, _w7))) and ((not (v_x_1021 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1017'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1021, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1021, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1021, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1021, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1021, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1022)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1021, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1021, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1022)) else False)) else False) for v_u_1022 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1017'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1021 in items_of(ADJ(ctx, 'spaces', v_s_1020))]))) else False)) else False)]))
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1027'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1027')))) is int else num(_w1)) > 0)
 
 
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1513,7 +1513,7 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1033'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1033'), 0))) - num(E.get('n~1032')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1033'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1033'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1033'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1032'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1033'))) is str else 0))) is int else num(_w7)))
 
 
 def x_822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1543,7 +1543,7 @@ def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~1038'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1040, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1040, 0)), (ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('step', 0) if type(v_p_1040) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('max', 0) if type(v_p_1040) is str else 0))) for v_p_1040 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('tile', None) if type(v_p_1040) is str else None) == E.get('t~1038'))])))
+    return MEMO(ctx, (833, E.get('t~1038'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1040, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1040, 0)), (ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('step', 0) if type(v_p_1040) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('max', 0) if type(v_p_1040) is str else 0))) is int else num(_w3))) for v_p_1040 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1040, NOREC).get('tile', None) if type(v_p_1040) is str else None) == E.get('t~1038'))])))
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1555,7 +1555,7 @@ def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1044'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1044')))) is int else num(_w1)) > 0)
 
 
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1617,7 +1617,7 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1689,19 +1689,19 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~1061'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1062, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1062, 0)), (ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('step', 0) if type(v_p_1062) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('max', 0) if type(v_p_1062) is str else 0))) for v_p_1062 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('tile', None) if type(v_p_1062) is str else None) == E.get('t~1061'))])))
+    return MEMO(ctx, (885, E.get('t~1061'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1062, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1062, 0)), (ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('step', 0) if type(v_p_1062) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('max', 0) if type(v_p_1062) is str else 0))) is int else num(_w3))) for v_p_1062 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1062, NOREC).get('tile', None) if type(v_p_1062) is str else None) == E.get('t~1061'))])))
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~1061'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1067: (lambda v_near_1070: (v_near_1070 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1061'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1070)) > 0)) else False) else v_open_1067))([v_s_1068 for v_s_1068 in items_of(v_open_1067) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1069 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1069, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1069, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1069, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1069 in items_of(ADJ(ctx, 'spaces', v_s_1068))])) else False)]))([v_s_1064 for v_s_1064 in [v_x_1063 for v_x_1063 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1063, NOREC).get('type', None) if type(v_x_1063) is str else None) == GET(ctx, 'tiles', E.get('t~1061'), 'space', None))] if (True if ((not (v_s_1064 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1064, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == E.get('t~1061'))) or (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1064 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1064, _w2)))) or (((_w3.get(v_s_1064, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1064, None)) == E.get('you'))) else False)) and ((True if ((v_s_1064 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1061'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1064, _w6))) or ((not any([(True if ((v_x_1065 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1065, _w7))) and ((not (v_x_1065 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1061'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1065, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1065, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1065, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1065, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1065, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1066)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1065, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1065, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1066)) else False)) else False) for v_u_1066 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1061'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1065 in items_of(ADJ(ctx, 'spaces', v_s_1064))]))) else False)) else False)]))
+    return MEMO(ctx, (886, E.get('this'), E.get('t~1061'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1067: (lambda v_near_1070: (v_near_1070 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1061'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1070))) is int else num(_w22)) > 0)) else False) else v_open_1067))([v_s_1068 for v_s_1068 in items_of(v_open_1067) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1069 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1069, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1069, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1069, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1069 in items_of(ADJ(ctx, 'spaces', v_s_1068))])) else False)]))([v_s_1064 for v_s_1064 in [v_x_1063 for v_x_1063 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1063, NOREC).get('type', None) if type(v_x_1063) is str else None) == GET(ctx, 'tiles', E.get('t~1061'), 'space', None))] if (True if ((not (v_s_1064 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1064, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == E.get('t~1061'))) or (((ctx.index.plain['spaces'].get(v_s_1064, NOREC).get('reserved', None) if type(v_s_1064) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1064 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1064, _w2)))) or (((_w3.get(v_s_1064, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1064, None)) == E.get('you'))) else False)) and ((True if ((v_s_1064 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1061'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1064, _w6))) or ((not any([(True if ((v_x_1065 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1065, _w7))) and ((not (v_x_1065 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1061'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1065, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1065, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1065, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1065, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1065, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1066)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1065, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1065, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1066)) else False)) else False) for v_u_1066 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1061'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1065 in items_of(ADJ(ctx, 'spaces', v_s_1064))]))) else False)) else False)]))
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1071'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1071')))) is int else num(_w1)) > 0)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1771,7 +1771,7 @@ def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~1080'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1082, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1082, 0)), (ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('step', 0) if type(v_p_1082) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('max', 0) if type(v_p_1082) is str else 0))) for v_p_1082 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('tile', None) if type(v_p_1082) is str else None) == E.get('t~1080'))])))
+    return MEMO(ctx, (908, E.get('t~1080'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1082, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1082, 0)), (ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('step', 0) if type(v_p_1082) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('max', 0) if type(v_p_1082) is str else 0))) is int else num(_w3))) for v_p_1082 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1082, NOREC).get('tile', None) if type(v_p_1082) is str else None) == E.get('t~1080'))])))
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1783,7 +1783,7 @@ def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1086'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1086')))) is int else num(_w1)) > 0)
 
 
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1859,7 +1859,7 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (937, E.get('t~1095'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1097, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1097, 0)), (ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('step', 0) if type(v_p_1097) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('max', 0) if type(v_p_1097) is str else 0))) for v_p_1097 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('tile', None) if type(v_p_1097) is str else None) == E.get('t~1095'))])))
+    return MEMO(ctx, (937, E.get('t~1095'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1097, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1097, 0)), (ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('step', 0) if type(v_p_1097) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('max', 0) if type(v_p_1097) is str else 0))) is int else num(_w3))) for v_p_1097 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1097, NOREC).get('tile', None) if type(v_p_1097) is str else None) == E.get('t~1095'))])))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1871,7 +1871,7 @@ def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1101'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1101')))) is int else num(_w1)) > 0)
 
 
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1935,19 +1935,19 @@ def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~1106'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1107, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1107, 0)), (ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('step', 0) if type(v_p_1107) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('max', 0) if type(v_p_1107) is str else 0))) for v_p_1107 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('tile', None) if type(v_p_1107) is str else None) == E.get('t~1106'))])))
+    return MEMO(ctx, (959, E.get('t~1106'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1107, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1107, 0)), (ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('step', 0) if type(v_p_1107) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('max', 0) if type(v_p_1107) is str else 0))) is int else num(_w3))) for v_p_1107 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1107, NOREC).get('tile', None) if type(v_p_1107) is str else None) == E.get('t~1106'))])))
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~1106'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1112: (lambda v_near_1115: (v_near_1115 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1106'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1115)) > 0)) else False) else v_open_1112))([v_s_1113 for v_s_1113 in items_of(v_open_1112) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1114 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1114, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1114, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1114, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1114 in items_of(ADJ(ctx, 'spaces', v_s_1113))])) else False)]))([v_s_1109 for v_s_1109 in [v_x_1108 for v_x_1108 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1108, NOREC).get('type', None) if type(v_x_1108) is str else None) == GET(ctx, 'tiles', E.get('t~1106'), 'space', None))] if (True if ((not (v_s_1109 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1109, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == E.get('t~1106'))) or (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1109 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1109, _w2)))) or (((_w3.get(v_s_1109, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1109, None)) == E.get('you'))) else False)) and ((True if ((v_s_1109 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1106'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1109, _w6))) or ((not any([(True if ((v_x_1110 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1110, _w7))) and ((not (v_x_1110 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1106'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1110, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1110, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1110, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1110, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1110, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1111)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1110, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1110, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1111)) else False)) else False) for v_u_1111 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1106'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1110 in items_of(ADJ(ctx, 'spaces', v_s_1109))]))) else False)) else False)]))
+    return MEMO(ctx, (960, E.get('this'), E.get('t~1106'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1112: (lambda v_near_1115: (v_near_1115 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1106'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1115))) is int else num(_w22)) > 0)) else False) else v_open_1112))([v_s_1113 for v_s_1113 in items_of(v_open_1112) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1114 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1114, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1114, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1114, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1114 in items_of(ADJ(ctx, 'spaces', v_s_1113))])) else False)]))([v_s_1109 for v_s_1109 in [v_x_1108 for v_x_1108 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1108, NOREC).get('type', None) if type(v_x_1108) is str else None) == GET(ctx, 'tiles', E.get('t~1106'), 'space', None))] if (True if ((not (v_s_1109 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1109, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == E.get('t~1106'))) or (((ctx.index.plain['spaces'].get(v_s_1109, NOREC).get('reserved', None) if type(v_s_1109) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1109 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1109, _w2)))) or (((_w3.get(v_s_1109, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1109, None)) == E.get('you'))) else False)) and ((True if ((v_s_1109 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1106'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1109, _w6))) or ((not any([(True if ((v_x_1110 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1110, _w7))) and ((not (v_x_1110 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1106'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1110, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1110, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1110, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1110, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1110, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1111)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1110, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1110, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1111)) else False)) else False) for v_u_1111 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1106'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1110 in items_of(ADJ(ctx, 'spaces', v_s_1109))]))) else False)) else False)]))
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1116'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1116')))) is int else num(_w1)) > 0)
 
 
 def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2011,7 +2011,7 @@ def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1122'), 0))) - num(E.get('n~1121')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1122'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1122'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1122'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1121'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1122'))) is str else 0))) is int else num(_w7)))
 
 
 def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2027,7 +2027,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-12))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2049,13 +2049,13 @@ def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 11)
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1132, NOREC).get('resource', None) if type(v_card_1132) is str else None) == E.get('r~1130'))) and ((v_card_1132 != E.get('this'))) and ((num((_w1.get(v_card_1132, 0) if type((_w1 := (ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1132, 0))) >= num(E.get('n~1129')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1132, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1132 in items_of((ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1131 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1132, NOREC).get('resource', None) if type(v_card_1132) is str else None) == E.get('r~1130'))) and ((v_card_1132 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1132, 0) if type((_w1 := (ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1132, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1129'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1132, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1132 in items_of((ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1131 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2071,7 +2071,7 @@ def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1134'))) is str else None) == E.get('r~1130'))) and ((E.get('card~1134') != E.get('this'))) and ((num((_w3.get(E.get('card~1134'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1133'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1134'), 0))) >= num(E.get('n~1129')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1134'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1134'))) is str else None) == E.get('r~1130'))) and ((E.get('card~1134') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1134'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1133'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1134'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~1129'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1134'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
@@ -2095,7 +2095,7 @@ def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
@@ -2105,7 +2105,7 @@ def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-12))
 
 
 def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2153,19 +2153,19 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1145 for v_x_1145 in items_of((ctx.index.plain['cards'].get(v_c_1144, NOREC).get('tags', []) if type(v_c_1144) is str else [])) if (v_x_1145 == 'science')]) for v_c_1144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1147 for v_x_1147 in items_of((ctx.index.plain['corporations'].get(v_c_1146, NOREC).get('tags', []) if type(v_c_1146) is str else [])) if (v_x_1147 == 'science')]) for v_c_1146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1145 for v_x_1145 in items_of((ctx.index.plain['cards'].get(v_c_1144, NOREC).get('tags', []) if type(v_c_1144) is str else [])) if (v_x_1145 == 'science')]) for v_c_1144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1147 for v_x_1147 in items_of((ctx.index.plain['corporations'].get(v_c_1146, NOREC).get('tags', []) if type(v_c_1146) is str else [])) if (v_x_1147 == 'science')]) for v_c_1146 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
 def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1149'), 0))) >= num(E.get('n~1148')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1149'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1148'))) is int else num(_w4)))
 
 
 def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2181,13 +2181,13 @@ def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 9)
 
 
 def x_1049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1153'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1153'), 0))) - num(E.get('n~1152')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1153'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1153'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1153'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1152'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1153'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2211,19 +2211,19 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1058, E.get('t~1156'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1157, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1157, 0)), (ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('step', 0) if type(v_p_1157) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('max', 0) if type(v_p_1157) is str else 0))) for v_p_1157 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('tile', None) if type(v_p_1157) is str else None) == E.get('t~1156'))])))
+    return MEMO(ctx, (1058, E.get('t~1156'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1157, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1157, 0)), (ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('step', 0) if type(v_p_1157) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('max', 0) if type(v_p_1157) is str else 0))) is int else num(_w3))) for v_p_1157 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1157, NOREC).get('tile', None) if type(v_p_1157) is str else None) == E.get('t~1156'))])))
 
 
 def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1059, E.get('this'), E.get('t~1156'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1162: (lambda v_near_1165: (v_near_1165 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1156'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1165)) > 0)) else False) else v_open_1162))([v_s_1163 for v_s_1163 in items_of(v_open_1162) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1164 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1164, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1164, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1164, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1164 in items_of(ADJ(ctx, 'spaces', v_s_1163))])) else False)]))([v_s_1159 for v_s_1159 in [v_x_1158 for v_x_1158 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1158, NOREC).get('type', None) if type(v_x_1158) is str else None) == GET(ctx, 'tiles', E.get('t~1156'), 'space', None))] if (True if ((not (v_s_1159 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1159, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == E.get('t~1156'))) or (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1159 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1159, _w2)))) or (((_w3.get(v_s_1159, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1159, None)) == E.get('you'))) else False)) and ((True if ((v_s_1159 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1156'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1159, _w6))) or ((not any([(True if ((v_x_1160 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1160, _w7))) and ((not (v_x_1160 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1156'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1160, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1160, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1160, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1160, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1160, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1161)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1160, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1160, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1161)) else False)) else False) for v_u_1161 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1156'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1160 in items_of(ADJ(ctx, 'spaces', v_s_1159))]))) else False)) else False)]))
+    return MEMO(ctx, (1059, E.get('this'), E.get('t~1156'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1162: (lambda v_near_1165: (v_near_1165 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1156'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1165))) is int else num(_w22)) > 0)) else False) else v_open_1162))([v_s_1163 for v_s_1163 in items_of(v_open_1162) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1164 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1164, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1164, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1164, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1164 in items_of(ADJ(ctx, 'spaces', v_s_1163))])) else False)]))([v_s_1159 for v_s_1159 in [v_x_1158 for v_x_1158 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1158, NOREC).get('type', None) if type(v_x_1158) is str else None) == GET(ctx, 'tiles', E.get('t~1156'), 'space', None))] if (True if ((not (v_s_1159 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1159, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == E.get('t~1156'))) or (((ctx.index.plain['spaces'].get(v_s_1159, NOREC).get('reserved', None) if type(v_s_1159) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1159 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1159, _w2)))) or (((_w3.get(v_s_1159, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1159, None)) == E.get('you'))) else False)) and ((True if ((v_s_1159 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1156'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1159, _w6))) or ((not any([(True if ((v_x_1160 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1160, _w7))) and ((not (v_x_1160 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1156'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1160, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1160, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1160, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1160, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1160, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1161)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1160, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1160, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1161)) else False)) else False) for v_u_1161 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1156'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1160 in items_of(ADJ(ctx, 'spaces', v_s_1159))]))) else False)) else False)]))
 
 
 def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1166'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1166')))) is int else num(_w1)) > 0)
 
 
 def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2287,7 +2287,7 @@ def x_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1172'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1172'), 0))) - num(E.get('n~1171')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1172'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1172'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1172'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1171'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1172'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1081(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2329,7 +2329,7 @@ def x_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1182'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1182'), 0))) - num(E.get('n~1181')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1182'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1182'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1182'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1181'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1182'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2353,19 +2353,19 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1111, E.get('t~1185'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1186, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1186, 0)), (ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('step', 0) if type(v_p_1186) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('max', 0) if type(v_p_1186) is str else 0))) for v_p_1186 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('tile', None) if type(v_p_1186) is str else None) == E.get('t~1185'))])))
+    return MEMO(ctx, (1111, E.get('t~1185'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1186, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1186, 0)), (ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('step', 0) if type(v_p_1186) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('max', 0) if type(v_p_1186) is str else 0))) is int else num(_w3))) for v_p_1186 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1186, NOREC).get('tile', None) if type(v_p_1186) is str else None) == E.get('t~1185'))])))
 
 
 def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1112, E.get('this'), E.get('t~1185'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1191: (lambda v_near_1194: (v_near_1194 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1185'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1194)) > 0)) else False) else v_open_1191))([v_s_1192 for v_s_1192 in items_of(v_open_1191) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1193 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1193, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1193, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1193, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1193 in items_of(ADJ(ctx, 'spaces', v_s_1192))])) else False)]))([v_s_1188 for v_s_1188 in [v_x_1187 for v_x_1187 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1187, NOREC).get('type', None) if type(v_x_1187) is str else None) == GET(ctx, 'tiles', E.get('t~1185'), 'space', None))] if (True if ((not (v_s_1188 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1188, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == E.get('t~1185'))) or (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1188 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1188, _w2)))) or (((_w3.get(v_s_1188, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1188, None)) == E.get('you'))) else False)) and ((True if ((v_s_1188 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1185'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1188, _w6))) or ((not any([(True if ((v_x_1189 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1189, _w7))) and ((not (v_x_1189 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1185'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1189, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1189, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1189, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1189, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1189, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1190)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1189, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1189, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1190)) else False)) else False) for v_u_1190 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1185'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1189 in items_of(ADJ(ctx, 'spaces', v_s_1188))]))) else False)) else False)]))
+    return MEMO(ctx, (1112, E.get('this'), E.get('t~1185'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1191: (lambda v_near_1194: (v_near_1194 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1185'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1194))) is int else num(_w22)) > 0)) else False) else v_open_1191))([v_s_1192 for v_s_1192 in items_of(v_open_1191) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1193 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1193, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1193, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1193, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1193 in items_of(ADJ(ctx, 'spaces', v_s_1192))])) else False)]))([v_s_1188 for v_s_1188 in [v_x_1187 for v_x_1187 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1187, NOREC).get('type', None) if type(v_x_1187) is str else None) == GET(ctx, 'tiles', E.get('t~1185'), 'space', None))] if (True if ((not (v_s_1188 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1188, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == E.get('t~1185'))) or (((ctx.index.plain['spaces'].get(v_s_1188, NOREC).get('reserved', None) if type(v_s_1188) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1188 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1188, _w2)))) or (((_w3.get(v_s_1188, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1188, None)) == E.get('you'))) else False)) and ((True if ((v_s_1188 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1185'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1188, _w6))) or ((not any([(True if ((v_x_1189 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1189, _w7))) and ((not (v_x_1189 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1185'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1189, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1189, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1189, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1189, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1189, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1190)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1189, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1189, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1190)) else False)) else False) for v_u_1190 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1185'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1189 in items_of(ADJ(ctx, 'spaces', v_s_1188))]))) else False)) else False)]))
 
 
 def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1195'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1195')))) is int else num(_w1)) > 0)
 
 
 def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2435,7 +2435,7 @@ def x_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1202')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1202'))) is int else num(_w4)))
 
 
 def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2447,7 +2447,7 @@ def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1204'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1204'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1204'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1204'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1204'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1204'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1204'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1204'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2505,7 +2505,7 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -2517,7 +2517,7 @@ def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~1209')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1209'))) is int else num(_w4)))
 
 
 def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2529,7 +2529,7 @@ def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1211'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1211'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1211'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1211'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1211'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1211'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1211'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1211'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2587,19 +2587,19 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1217, NOREC).get('resource', None) if type(v_card_1217) is str else None) == E.get('r~1215'))) and ((v_card_1217 != E.get('this'))) and ((num((_w1.get(v_card_1217, 0) if type((_w1 := (ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1217, 0))) >= num(E.get('n~1214')))) and ((MODV(ctx, 'card_protection', {'card': v_card_1217, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1217 in items_of((ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1216 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1217, NOREC).get('resource', None) if type(v_card_1217) is str else None) == E.get('r~1215'))) and ((v_card_1217 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1217, 0) if type((_w1 := (ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1217, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1214'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1217, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1217 in items_of((ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1216 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2615,7 +2615,7 @@ def x_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1219'))) is str else None) == E.get('r~1215'))) and ((E.get('card~1219') != E.get('this'))) and ((num((_w3.get(E.get('card~1219'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1218'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1219'), 0))) >= num(E.get('n~1214')))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1219'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1219'))) is str else None) == E.get('r~1215'))) and ((E.get('card~1219') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1219'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1218'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1219'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~1214'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1219'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
@@ -2657,7 +2657,7 @@ def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1222') == 'tr')) and ((num(E.get('n~1223')) > 0)) else False)
+    return (True if ((E.get('t~1222') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1223'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2687,7 +2687,7 @@ def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1224') == 'tr')) and ((num(E.get('n~1225')) > 0)) else False)
+    return (True if ((E.get('t~1224') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1225'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2699,7 +2699,7 @@ def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1226'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1226'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1226'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1226'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1226'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1226'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1226'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1226'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2759,7 +2759,7 @@ def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1230 for v_x_1230 in items_of((ctx.index.plain['cards'].get(v_c_1229, NOREC).get('tags', []) if type(v_c_1229) is str else [])) if (v_x_1230 == 'plant')]) for v_c_1229 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1232 for v_x_1232 in items_of((ctx.index.plain['corporations'].get(v_c_1231, NOREC).get('tags', []) if type(v_c_1231) is str else [])) if (v_x_1232 == 'plant')]) for v_c_1231 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1230 for v_x_1230 in items_of((ctx.index.plain['cards'].get(v_c_1229, NOREC).get('tags', []) if type(v_c_1229) is str else [])) if (v_x_1230 == 'plant')]) for v_c_1229 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1232 for v_x_1232 in items_of((ctx.index.plain['corporations'].get(v_c_1231, NOREC).get('tags', []) if type(v_c_1231) is str else [])) if (v_x_1232 == 'plant')]) for v_c_1231 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2789,7 +2789,7 @@ def x_1253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1239'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1239'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1239'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1239'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1239'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1239'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1239'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1239'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -2847,7 +2847,7 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2857,7 +2857,7 @@ def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1243'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1244'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1243'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1243'), 'target': E.get('target~1244'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1243'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1244'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1243'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1243'), 'target': E.get('target~1244'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2887,7 +2887,7 @@ def x_1290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0))) - num(E.get('n~1249')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1250'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1250'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1250'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1249'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1250'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2909,7 +2909,7 @@ def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-18))
 
 
 def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2921,7 +2921,7 @@ def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1256'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1256'), 0))) - num(E.get('n~1255')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1256'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1256'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1256'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1255'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1256'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2943,7 +2943,7 @@ def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 4)
 
 
 def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2967,7 +2967,7 @@ def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1328, E.get('t~1265'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1267, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1267, 0)), (ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('step', 0) if type(v_p_1267) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('max', 0) if type(v_p_1267) is str else 0))) for v_p_1267 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('tile', None) if type(v_p_1267) is str else None) == E.get('t~1265'))])))
+    return MEMO(ctx, (1328, E.get('t~1265'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1267, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1267, 0)), (ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('step', 0) if type(v_p_1267) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('max', 0) if type(v_p_1267) is str else 0))) is int else num(_w3))) for v_p_1267 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1267, NOREC).get('tile', None) if type(v_p_1267) is str else None) == E.get('t~1265'))])))
 
 
 def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2979,7 +2979,7 @@ def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1271'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1271')))) is int else num(_w1)) > 0)
 
 
 def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3043,7 +3043,7 @@ def x_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1277'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1277'), 0))) - num(E.get('n~1276')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1277'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1277'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1277'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1276'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1277'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3067,7 +3067,7 @@ def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1281 for v_x_1281 in items_of((ctx.index.plain['cards'].get(v_c_1280, NOREC).get('tags', []) if type(v_c_1280) is str else [])) if (v_x_1281 == 'science')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1283 for v_x_1283 in items_of((ctx.index.plain['corporations'].get(v_c_1282, NOREC).get('tags', []) if type(v_c_1282) is str else [])) if (v_x_1283 == 'science')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1281 for v_x_1281 in items_of((ctx.index.plain['cards'].get(v_c_1280, NOREC).get('tags', []) if type(v_c_1280) is str else [])) if (v_x_1281 == 'science')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1283 for v_x_1283 in items_of((ctx.index.plain['corporations'].get(v_c_1282, NOREC).get('tags', []) if type(v_c_1282) is str else [])) if (v_x_1283 == 'science')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3083,7 +3083,7 @@ def x_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3113,11 +3113,11 @@ def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))) is int else num(_w3)))
 
 
 def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3133,7 +3133,7 @@ def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1299'))) is str else None) == E.get('r~1297'))) and ((num((_w3.get(E.get('card~1299'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1298'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1299'), 0))) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1299'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~1299'))) is str else None) == E.get('r~1297'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~1299'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~1298'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~1299'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~1299'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
@@ -3155,7 +3155,7 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3165,7 +3165,7 @@ def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1301'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1302'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1301'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1301'), 'target': E.get('target~1302'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1301'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1302'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1301'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1301'), 'target': E.get('target~1302'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3195,21 +3195,21 @@ def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1311')) * num(E.get('k~1313')))
+    return ((_w1 if type((_w1 := E.get('n~1311'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1313'))) is int else num(_w2)))
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1418, E.get('n~1314'), E.get('r~1315'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1315'), 0) if type((_w1 := (ctx.state['players'][v_target_1316] if type(v_target_1316) is int and 0 <= v_target_1316 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1315'), 0))) - num(E.get('n~1314')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1315'))) is str else 0))) for v_target_1316 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1418, E.get('n~1314'), E.get('r~1315'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1315'), 0) if type((_w1 := (ctx.state['players'][v_target_1316] if type(v_target_1316) is int and 0 <= v_target_1316 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1315'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1314'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1315'))) is str else 0))) is int else num(_w6))) for v_target_1316 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3219,7 +3219,7 @@ def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1315'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1317'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1315'), 0))) - num(E.get('n~1314')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1315'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1315'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1317'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1315'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1314'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1315'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3237,7 +3237,7 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3247,25 +3247,25 @@ def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1431, E.get('t~1320'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1321, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1321, 0)), (ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('step', 0) if type(v_p_1321) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('max', 0) if type(v_p_1321) is str else 0))) for v_p_1321 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('tile', None) if type(v_p_1321) is str else None) == E.get('t~1320'))])))
+    return MEMO(ctx, (1431, E.get('t~1320'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1321, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1321, 0)), (ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('step', 0) if type(v_p_1321) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('max', 0) if type(v_p_1321) is str else 0))) is int else num(_w3))) for v_p_1321 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1321, NOREC).get('tile', None) if type(v_p_1321) is str else None) == E.get('t~1320'))])))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1432, E.get('this'), E.get('t~1320'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1326: (lambda v_near_1329: (v_near_1329 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1320'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1329)) > 0)) else False) else v_open_1326))([v_s_1327 for v_s_1327 in items_of(v_open_1326) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1328 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1328, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1328, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1328, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1328 in items_of(ADJ(ctx, 'spaces', v_s_1327))])) else False)]))([v_s_1323 for v_s_1323 in [v_x_1322 for v_x_1322 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1322, NOREC).get('type', None) if type(v_x_1322) is str else None) == GET(ctx, 'tiles', E.get('t~1320'), 'space', None))] if (True if ((not (v_s_1323 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1323, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == E.get('t~1320'))) or (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1323 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1323, _w2)))) or (((_w3.get(v_s_1323, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1323, None)) == E.get('you'))) else False)) and ((True if ((v_s_1323 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1320'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1323, _w6))) or ((not any([(True if ((v_x_1324 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1324, _w7))) and ((not (v_x_1324 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1320'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1324, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1324, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1324, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1324, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1324, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1325)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1324, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1324, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1325)) else False)) else False) for v_u_1325 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1320'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1324 in items_of(ADJ(ctx, 'spaces', v_s_1323))]))) else False)) else False)]))
+    return MEMO(ctx, (1432, E.get('this'), E.get('t~1320'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1326: (lambda v_near_1329: (v_near_1329 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1320'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1329))) is int else num(_w22)) > 0)) else False) else v_open_1326))([v_s_1327 for v_s_1327 in items_of(v_open_1326) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1328 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1328, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1328, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1328, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1328 in items_of(ADJ(ctx, 'spaces', v_s_1327))])) else False)]))([v_s_1323 for v_s_1323 in [v_x_1322 for v_x_1322 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1322, NOREC).get('type', None) if type(v_x_1322) is str else None) == GET(ctx, 'tiles', E.get('t~1320'), 'space', None))] if (True if ((not (v_s_1323 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1323, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == E.get('t~1320'))) or (((ctx.index.plain['spaces'].get(v_s_1323, NOREC).get('reserved', None) if type(v_s_1323) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1323 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1323, _w2)))) or (((_w3.get(v_s_1323, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1323, None)) == E.get('you'))) else False)) and ((True if ((v_s_1323 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1320'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1323, _w6))) or ((not any([(True if ((v_x_1324 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1324, _w7))) and ((not (v_x_1324 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1320'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1324, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1324, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1324, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1324, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1324, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1325)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1324, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1324, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1325)) else False)) else False) for v_u_1325 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1320'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1324 in items_of(ADJ(ctx, 'spaces', v_s_1323))]))) else False)) else False)]))
 
 
 def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1330'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1330')))) is int else num(_w1)) > 0)
 
 
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3329,19 +3329,19 @@ def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~1335'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1336, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1336, 0)), (ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('step', 0) if type(v_p_1336) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('max', 0) if type(v_p_1336) is str else 0))) for v_p_1336 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('tile', None) if type(v_p_1336) is str else None) == E.get('t~1335'))])))
+    return MEMO(ctx, (1452, E.get('t~1335'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1336, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1336, 0)), (ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('step', 0) if type(v_p_1336) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('max', 0) if type(v_p_1336) is str else 0))) is int else num(_w3))) for v_p_1336 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1336, NOREC).get('tile', None) if type(v_p_1336) is str else None) == E.get('t~1335'))])))
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~1335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1341: (lambda v_near_1344: (v_near_1344 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1335'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1344)) > 0)) else False) else v_open_1341))([v_s_1342 for v_s_1342 in items_of(v_open_1341) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1343 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1343, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1343, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1343, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1343 in items_of(ADJ(ctx, 'spaces', v_s_1342))])) else False)]))([v_s_1338 for v_s_1338 in [v_x_1337 for v_x_1337 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1337, NOREC).get('type', None) if type(v_x_1337) is str else None) == GET(ctx, 'tiles', E.get('t~1335'), 'space', None))] if (True if ((not (v_s_1338 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1338, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == E.get('t~1335'))) or (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1338 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1338, _w2)))) or (((_w3.get(v_s_1338, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1338, None)) == E.get('you'))) else False)) and ((True if ((v_s_1338 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1335'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1338, _w6))) or ((not any([(True if ((v_x_1339 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1339, _w7))) and ((not (v_x_1339 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1335'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1339, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1339, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1339, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1339, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1339, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1340)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1339, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1339, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1340)) else False)) else False) for v_u_1340 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1335'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1339 in items_of(ADJ(ctx, 'spaces', v_s_1338))]))) else False)) else False)]))
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~1335'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1341: (lambda v_near_1344: (v_near_1344 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1335'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1344))) is int else num(_w22)) > 0)) else False) else v_open_1341))([v_s_1342 for v_s_1342 in items_of(v_open_1341) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1343 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1343, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1343, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1343, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1343 in items_of(ADJ(ctx, 'spaces', v_s_1342))])) else False)]))([v_s_1338 for v_s_1338 in [v_x_1337 for v_x_1337 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1337, NOREC).get('type', None) if type(v_x_1337) is str else None) == GET(ctx, 'tiles', E.get('t~1335'), 'space', None))] if (True if ((not (v_s_1338 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1338, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == E.get('t~1335'))) or (((ctx.index.plain['spaces'].get(v_s_1338, NOREC).get('reserved', None) if type(v_s_1338) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1338 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1338, _w2)))) or (((_w3.get(v_s_1338, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1338, None)) == E.get('you'))) else False)) and ((True if ((v_s_1338 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1335'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1338, _w6))) or ((not any([(True if ((v_x_1339 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1339, _w7))) and ((not (v_x_1339 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1335'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1339, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1339, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1339, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1339, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1339, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1340)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1339, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1339, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1340)) else False)) else False) for v_u_1340 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1335'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1339 in items_of(ADJ(ctx, 'spaces', v_s_1338))]))) else False)) else False)]))
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1345'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1345')))) is int else num(_w1)) > 0)
 
 
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3403,17 +3403,17 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1477, E.get('n~1350'), E.get('r~1351'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1351'), 0) if type((_w1 := (ctx.state['players'][v_target_1352] if type(v_target_1352) is int and 0 <= v_target_1352 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1351'), 0))) - num(E.get('n~1350')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1351'))) is str else 0))) for v_target_1352 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1477, E.get('n~1350'), E.get('r~1351'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1351'), 0) if type((_w1 := (ctx.state['players'][v_target_1352] if type(v_target_1352) is int and 0 <= v_target_1352 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1351'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1350'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1351'))) is str else 0))) is int else num(_w6))) for v_target_1352 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3423,7 +3423,7 @@ def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1351'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1353'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1351'), 0))) - num(E.get('n~1350')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1351'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1351'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1353'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1351'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1350'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1351'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3441,7 +3441,7 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3451,7 +3451,7 @@ def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3493,7 +3493,7 @@ def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1367 for v_x_1367 in items_of((ctx.index.plain['cards'].get(v_c_1366, NOREC).get('tags', []) if type(v_c_1366) is str else [])) if (v_x_1367 == 'jovian')]) for v_c_1366 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1369 for v_x_1369 in items_of((ctx.index.plain['corporations'].get(v_c_1368, NOREC).get('tags', []) if type(v_c_1368) is str else [])) if (v_x_1369 == 'jovian')]) for v_c_1368 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1367 for v_x_1367 in items_of((ctx.index.plain['cards'].get(v_c_1366, NOREC).get('tags', []) if type(v_c_1366) is str else [])) if (v_x_1367 == 'jovian')]) for v_c_1366 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1369 for v_x_1369 in items_of((ctx.index.plain['corporations'].get(v_c_1368, NOREC).get('tags', []) if type(v_c_1368) is str else [])) if (v_x_1369 == 'jovian')]) for v_c_1368 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1))
 
 
 def x_1515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3509,7 +3509,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3521,7 +3521,7 @@ def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~1377'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1379, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1379, 0)), (ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('step', 0) if type(v_p_1379) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('max', 0) if type(v_p_1379) is str else 0))) for v_p_1379 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('tile', None) if type(v_p_1379) is str else None) == E.get('t~1377'))])))
+    return MEMO(ctx, (1527, E.get('t~1377'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1379, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1379, 0)), (ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('step', 0) if type(v_p_1379) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('max', 0) if type(v_p_1379) is str else 0))) is int else num(_w3))) for v_p_1379 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1379, NOREC).get('tile', None) if type(v_p_1379) is str else None) == E.get('t~1377'))])))
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3533,7 +3533,7 @@ def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1383'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1383')))) is int else num(_w1)) > 0)
 
 
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3595,7 +3595,7 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-4))
 
 
 def x_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3613,17 +3613,17 @@ def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0))) >= 1)
+    return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1562, E.get('n~1392'), E.get('r~1393'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1393'), 0) if type((_w1 := (ctx.state['players'][v_target_1394] if type(v_target_1394) is int and 0 <= v_target_1394 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1393'), 0))) - num(E.get('n~1392')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1393'))) is str else 0))) for v_target_1394 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1562, E.get('n~1392'), E.get('r~1393'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1393'), 0) if type((_w1 := (ctx.state['players'][v_target_1394] if type(v_target_1394) is int and 0 <= v_target_1394 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1393'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1392'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1393'))) is str else 0))) is int else num(_w6))) for v_target_1394 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3633,7 +3633,7 @@ def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1393'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1395'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1393'), 0))) - num(E.get('n~1392')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1393'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1393'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1395'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1393'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1392'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1393'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3663,7 +3663,7 @@ def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1400'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1400'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1400'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1400'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1400'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1400'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1400'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1400'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3721,7 +3721,7 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3731,7 +3731,7 @@ def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1404'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1405'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1404'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1404'), 'target': E.get('target~1405'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1404'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1405'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1404'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1404'), 'target': E.get('target~1405'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3767,7 +3767,7 @@ def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('shown~1413'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('shown~1413')))) is int else num(_w1)) > 0)
 
 
 def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3797,7 +3797,7 @@ def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~1423'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1425, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1425, 0)), (ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('step', 0) if type(v_p_1425) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('max', 0) if type(v_p_1425) is str else 0))) for v_p_1425 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('tile', None) if type(v_p_1425) is str else None) == E.get('t~1423'))])))
+    return MEMO(ctx, (1624, E.get('t~1423'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1425, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1425, 0)), (ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('step', 0) if type(v_p_1425) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('max', 0) if type(v_p_1425) is str else 0))) is int else num(_w3))) for v_p_1425 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1425, NOREC).get('tile', None) if type(v_p_1425) is str else None) == E.get('t~1423'))])))
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3809,7 +3809,7 @@ def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1429'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1429')))) is int else num(_w1)) > 0)
 
 
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3879,7 +3879,7 @@ def x_1644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1435'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1435'), 0))) - num(E.get('n~1434')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1435'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1435'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1435'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1434'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1435'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3937,7 +3937,7 @@ def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('shown~1444'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('shown~1444')))) is int else num(_w1)) > 0)
 
 
 def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
@@ -3967,7 +3967,7 @@ def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~1453'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1455, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1455, 0)), (ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('step', 0) if type(v_p_1455) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('max', 0) if type(v_p_1455) is str else 0))) for v_p_1455 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('tile', None) if type(v_p_1455) is str else None) == E.get('t~1453'))])))
+    return MEMO(ctx, (1675, E.get('t~1453'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1455, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1455, 0)), (ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('step', 0) if type(v_p_1455) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('max', 0) if type(v_p_1455) is str else 0))) is int else num(_w3))) for v_p_1455 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1455, NOREC).get('tile', None) if type(v_p_1455) is str else None) == E.get('t~1453'))])))
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3979,7 +3979,7 @@ def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1459'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1459')))) is int else num(_w1)) > 0)
 
 
 def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4053,13 +4053,13 @@ def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (num((num((_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0))) - num((num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 8)
 
 
 def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1467'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1467'), 0))) - num(E.get('n~1466')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1467'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1467'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1467'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1466'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1467'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -4077,7 +4077,7 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
 def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1469'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1469'), 0))) >= num(E.get('n~1468')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1469'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1469'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1468'))) is int else num(_w4)))
 
 
 def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4089,7 +4089,7 @@ def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1471'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1471'), 0))) >= num(E.get('n~1470')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1471'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1471'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1470'))) is int else num(_w4)))
 
 
 def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4111,30 +4111,17 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~862', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~863', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~862', 1, True)
+        LOCAL(ctx, E, 'r~863', 'titanium', True)
         c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~863'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~862'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~858', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~859', 'titanium', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~858', 1, True)
+    LOCAL(ctx, E, 'r~859', 'titanium', True)
     return t_346(ctx, r1, s, E)
 
 
@@ -4144,7 +4131,7 @@ def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~858', 1, True)
+    LOCAL(ctx, E, 'n~858', 1, True)
     return True
 
 
@@ -4154,7 +4141,7 @@ def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~859', 'titanium', True)
+    LOCAL(ctx, E, 'r~859', 'titanium', True)
     return True
 
 
@@ -4170,14 +4157,11 @@ def t_346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_380(ctx, E):
         return False
     return t_349(ctx, k, s, E)
@@ -4219,7 +4203,7 @@ def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~862', 1, True)
+    LOCAL(ctx, E, 'n~862', 1, True)
     return True
 
 
@@ -4229,7 +4213,7 @@ def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~863', 'titanium', True)
+    LOCAL(ctx, E, 'r~863', 'titanium', True)
     return True
 
 
@@ -4246,22 +4230,13 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~864', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~865', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~864', 1, True)
+    LOCAL(ctx, E, 'r~865', 'energy', True)
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~865'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~864'), '+=', False, K[6])
@@ -4274,7 +4249,7 @@ def d_355(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~864', 1, True)
+    LOCAL(ctx, E, 'n~864', 1, True)
     return True
 
 
@@ -4284,7 +4259,7 @@ def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~865', 'energy', True)
+    LOCAL(ctx, E, 'r~865', 'energy', True)
     return True
 
 
@@ -4307,14 +4282,9 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~866', 'temperature', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~867', 1, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~866', 'temperature', True)
+        LOCAL(ctx, E, 'n~867', 1, True)
         return t_362(ctx, k, s, E)
 
     return t_359(ctx, r1, s, E)
@@ -4335,7 +4305,7 @@ def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~866', 'temperature', True)
+    LOCAL(ctx, E, 'p~866', 'temperature', True)
     return True
 
 
@@ -4345,7 +4315,7 @@ def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~867', 1, True)
+    LOCAL(ctx, E, 'n~867', 1, True)
     return True
 
 
@@ -4375,14 +4345,11 @@ def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~866'))
     if c is not None:
         SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
@@ -4420,8 +4387,6 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_368(ctx, E):
@@ -4442,20 +4407,14 @@ def d_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~866'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -4503,7 +4462,7 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~868', item, True)
+            LOCAL(ctx, E, 'b~868', item, True)
             if x_409(ctx, E):
                 return t_373(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4534,40 +4493,22 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~875', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~876', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~875', 2, True)
+        LOCAL(ctx, E, 'r~876', 'plants', True)
         c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~876'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~875'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~869', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~870', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~869', 1, True)
+    LOCAL(ctx, E, 'r~870', 'megacredits', True)
     if not d_378(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~871', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~872', 'heat', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~871', 1, True)
+    LOCAL(ctx, E, 'r~872', 'heat', True)
     return t_383(ctx, r1, s, E)
 
 
@@ -4577,7 +4518,7 @@ def d_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~869', 1, True)
+    LOCAL(ctx, E, 'n~869', 1, True)
     return True
 
 
@@ -4587,24 +4528,19 @@ def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~870', 'megacredits', True)
+    LOCAL(ctx, E, 'r~870', 'megacredits', True)
     return True
 
 
 def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_416(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~870'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~869'), '-=', False, K[6])
@@ -4640,7 +4576,7 @@ def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~871', 1, True)
+    LOCAL(ctx, E, 'n~871', 1, True)
     return True
 
 
@@ -4650,7 +4586,7 @@ def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~872', 'heat', True)
+    LOCAL(ctx, E, 'r~872', 'heat', True)
     return True
 
 
@@ -4666,14 +4602,11 @@ def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_422(ctx, E):
         return False
     return t_386(ctx, k, s, E)
@@ -4715,7 +4648,7 @@ def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~875', 2, True)
+    LOCAL(ctx, E, 'n~875', 2, True)
     return True
 
 
@@ -4725,7 +4658,7 @@ def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~876', 'plants', True)
+    LOCAL(ctx, E, 'r~876', 'plants', True)
     return True
 
 
@@ -4742,15 +4675,12 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~877', 1, True)
+    LOCAL(ctx, E, 'n~877', 1, True)
     return t_393(ctx, k, s, E)
 
 
@@ -4760,28 +4690,19 @@ def d_392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~877', 1, True)
+    LOCAL(ctx, E, 'n~877', 1, True)
     return True
 
 
 def t_393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~878', E.get('n~877'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~879', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~880', 0, True)
+    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
+    LOCAL(ctx, E, 'sv~879', 0, True)
+    LOCAL(ctx, E, 'tv~880', 0, True)
     return t_397(ctx, k, s, E)
 
 
@@ -4791,7 +4712,7 @@ def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~878', E.get('n~877'), True)
+    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
     return True
 
 
@@ -4801,7 +4722,7 @@ def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~879', 0, True)
+    LOCAL(ctx, E, 'sv~879', 0, True)
     return True
 
 
@@ -4811,28 +4732,19 @@ def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~880', 0, True)
+    LOCAL(ctx, E, 'tv~880', 0, True)
     return True
 
 
 def t_397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~881', x_437(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~882', x_438(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~883', x_439(ctx, E), True)
+    LOCAL(ctx, E, 's_v~881', x_437(ctx, E), True)
+    LOCAL(ctx, E, 't_v~882', x_438(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~883', x_439(ctx, E), True)
     return t_401(ctx, k, s, E)
 
 
@@ -4842,7 +4754,7 @@ def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~881', x_437(ctx, E), True)
+    LOCAL(ctx, E, 's_v~881', x_437(ctx, E), True)
     return True
 
 
@@ -4852,7 +4764,7 @@ def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~882', x_438(ctx, E), True)
+    LOCAL(ctx, E, 't_v~882', x_438(ctx, E), True)
     return True
 
 
@@ -4862,7 +4774,7 @@ def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~883', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~883', x_439(ctx, E), True)
     return True
 
 
@@ -4878,19 +4790,14 @@ def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_441(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[10])
@@ -4921,14 +4828,11 @@ def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_444(ctx, E):
         return False
     return t_407(ctx, k, s, E)
@@ -4953,32 +4857,20 @@ def t_407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[10])
@@ -5042,8 +4934,6 @@ def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     if not d_414(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     if not d_420(ctx, E):
         return False
@@ -5065,22 +4955,13 @@ def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 418)
     return True
 
@@ -5134,18 +5015,12 @@ def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
@@ -5183,22 +5058,13 @@ def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
 def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~887', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~888', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~887', 1, True)
+    LOCAL(ctx, E, 'r~888', 'science', True)
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~887'), '+=', False, K[15])
@@ -5211,7 +5077,7 @@ def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~887', 1, True)
+    LOCAL(ctx, E, 'n~887', 1, True)
     return True
 
 
@@ -5221,7 +5087,7 @@ def d_427(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~888', 'science', True)
+    LOCAL(ctx, E, 'r~888', 'science', True)
     return True
 
 
@@ -5245,17 +5111,13 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~889', 1, True)
+    LOCAL(ctx, E, 'n~889', 1, True)
     if not d_431(ctx, E):
         return False
     return t_442(ctx, r1, s, E)
@@ -5267,7 +5129,7 @@ def d_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~889', 1, True)
+    LOCAL(ctx, E, 'n~889', 1, True)
     return True
 
 
@@ -5311,22 +5173,13 @@ def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 437)
     return True
 
@@ -5370,20 +5223,14 @@ def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
@@ -5427,7 +5274,7 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~890', item, True)
+            LOCAL(ctx, E, 'card~890', item, True)
             return t_443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -5449,17 +5296,13 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~891', 3, True)
+    LOCAL(ctx, E, 'n~891', 3, True)
     return t_446(ctx, r1, s, E)
 
 
@@ -5469,28 +5312,19 @@ def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~891', 3, True)
+    LOCAL(ctx, E, 'n~891', 3, True)
     return True
 
 
 def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~892', E.get('n~891'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~893', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~894', 0, True)
+    LOCAL(ctx, E, 'price~892', E.get('n~891'), True)
+    LOCAL(ctx, E, 'sv~893', 0, True)
+    LOCAL(ctx, E, 'tv~894', 0, True)
     return t_450(ctx, k, s, E)
 
 
@@ -5500,7 +5334,7 @@ def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~892', E.get('n~891'), True)
+    LOCAL(ctx, E, 'price~892', E.get('n~891'), True)
     return True
 
 
@@ -5510,7 +5344,7 @@ def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~893', 0, True)
+    LOCAL(ctx, E, 'sv~893', 0, True)
     return True
 
 
@@ -5520,28 +5354,19 @@ def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~894', 0, True)
+    LOCAL(ctx, E, 'tv~894', 0, True)
     return True
 
 
 def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~895', x_496(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~896', x_497(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~897', x_498(ctx, E), True)
+    LOCAL(ctx, E, 's_v~895', x_496(ctx, E), True)
+    LOCAL(ctx, E, 't_v~896', x_497(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~897', x_498(ctx, E), True)
     return t_454(ctx, k, s, E)
 
 
@@ -5551,7 +5376,7 @@ def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~895', x_496(ctx, E), True)
+    LOCAL(ctx, E, 's_v~895', x_496(ctx, E), True)
     return True
 
 
@@ -5561,7 +5386,7 @@ def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~896', x_497(ctx, E), True)
+    LOCAL(ctx, E, 't_v~896', x_497(ctx, E), True)
     return True
 
 
@@ -5571,7 +5396,7 @@ def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~897', x_498(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~897', x_498(ctx, E), True)
     return True
 
 
@@ -5587,19 +5412,14 @@ def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_500(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~892'), '-=', False, K[10])
@@ -5630,14 +5450,11 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_503(ctx, E):
         return False
     return t_460(ctx, k, s, E)
@@ -5662,32 +5479,20 @@ def t_460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~898'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~899'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~900'), '-=', False, K[10])
@@ -5777,19 +5582,13 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 
 
 def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~901', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~902', 'energy', True)
+    LOCAL(ctx, E, 'n~901', 1, True)
+    LOCAL(ctx, E, 'r~902', 'energy', True)
     if not d_472(ctx, E):
         return False
     return True
@@ -5801,7 +5600,7 @@ def d_470(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~901', 1, True)
+    LOCAL(ctx, E, 'n~901', 1, True)
     return True
 
 
@@ -5811,24 +5610,19 @@ def d_471(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~902', 'energy', True)
+    LOCAL(ctx, E, 'r~902', 'energy', True)
     return True
 
 
 def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_528(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~901'), '-=', False, K[10])
@@ -5859,26 +5653,14 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~907', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~908', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~909', x_533(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~907', 1, True)
+    LOCAL(ctx, E, 'r~908', 'megacredits', True)
+    LOCAL(ctx, E, 'k~909', x_533(ctx, E), True)
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~908'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
@@ -5891,7 +5673,7 @@ def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~907', 1, True)
+    LOCAL(ctx, E, 'n~907', 1, True)
     return True
 
 
@@ -5901,7 +5683,7 @@ def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~908', 'megacredits', True)
+    LOCAL(ctx, E, 'r~908', 'megacredits', True)
     return True
 
 
@@ -5911,7 +5693,7 @@ def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~909', x_533(ctx, E), True)
+    LOCAL(ctx, E, 'k~909', x_533(ctx, E), True)
     return True
 
 
@@ -5928,32 +5710,18 @@ def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~910', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~911', 'energy', True)
+    LOCAL(ctx, E, 'n~910', 2, True)
+    LOCAL(ctx, E, 'r~911', 'energy', True)
     if not d_483(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~912', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~913', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~912', 5, True)
+    LOCAL(ctx, E, 'r~913', 'megacredits', True)
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~913'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~912'), '+=', False, K[6])
@@ -5966,7 +5734,7 @@ def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~910', 2, True)
+    LOCAL(ctx, E, 'n~910', 2, True)
     return True
 
 
@@ -5976,24 +5744,19 @@ def d_482(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~911', 'energy', True)
+    LOCAL(ctx, E, 'r~911', 'energy', True)
     return True
 
 
 def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~911'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~910'), '-=', False, K[6])
@@ -6029,7 +5792,7 @@ def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~912', 5, True)
+    LOCAL(ctx, E, 'n~912', 5, True)
     return True
 
 
@@ -6039,7 +5802,7 @@ def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~913', 'megacredits', True)
+    LOCAL(ctx, E, 'r~913', 'megacredits', True)
     return True
 
 
@@ -6063,9 +5826,7 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~914', 'capital', True)
+        LOCAL(ctx, E, 't~914', 'capital', True)
         return t_492(ctx, k, s, E)
 
     return t_490(ctx, r1, s, E)
@@ -6086,7 +5847,7 @@ def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~914', 'capital', True)
+    LOCAL(ctx, E, 't~914', 'capital', True)
     return True
 
 
@@ -6102,18 +5863,12 @@ def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~924', x_549(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~924', x_549(ctx, E), True)
     if not x_550(ctx, E):
         return False
     return t_496(ctx, k, s, E)
@@ -6125,7 +5880,7 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~924', x_549(ctx, E), True)
+    LOCAL(ctx, E, 'legal~924', x_549(ctx, E), True)
     return True
 
 
@@ -6148,19 +5903,13 @@ def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~926', E.get('t~914'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~927', E.get('space~925'), True)
+    LOCAL(ctx, E, 't~926', E.get('t~914'), True)
+    LOCAL(ctx, E, 's~927', E.get('space~925'), True)
     return t_500(ctx, k, s, E)
 
 
@@ -6170,7 +5919,7 @@ def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~926', E.get('t~914'), True)
+    LOCAL(ctx, E, 't~926', E.get('t~914'), True)
     return True
 
 
@@ -6180,25 +5929,19 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~927', E.get('space~925'), True)
+    LOCAL(ctx, E, 's~927', E.get('space~925'), True)
     return True
 
 
 def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~927'))
     if c is not None:
         SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~927'), '=', False, K[19])
     return t_503(ctx, k, s, E)
 
@@ -6250,8 +5993,6 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -6283,7 +6024,7 @@ def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~928', item, True)
+            LOCAL(ctx, E, 'x~928', item, True)
             if x_561(ctx, E):
                 return t_507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6323,17 +6064,9 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~938', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~939', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~938', 2, True)
+        LOCAL(ctx, E, 'r~939', 'titanium', True)
         c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~939'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~938'), '+=', False, K[10])
@@ -6353,19 +6086,13 @@ def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/e
 
 
 def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~932', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~933', 1, True)
+    LOCAL(ctx, E, 'p~932', 'temperature', True)
+    LOCAL(ctx, E, 'n~933', 1, True)
     return t_515(ctx, k, s, E)
 
 
@@ -6375,7 +6102,7 @@ def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~932', 'temperature', True)
+    LOCAL(ctx, E, 'p~932', 'temperature', True)
     return True
 
 
@@ -6385,7 +6112,7 @@ def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~933', 1, True)
+    LOCAL(ctx, E, 'n~933', 1, True)
     return True
 
 
@@ -6415,14 +6142,11 @@ def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~932'))
     if c is not None:
         SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
@@ -6460,8 +6184,6 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_521(ctx, E):
@@ -6482,20 +6204,14 @@ def d_521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~932'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -6543,7 +6259,7 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~934', item, True)
+            LOCAL(ctx, E, 'b~934', item, True)
             if x_582(ctx, E):
                 return t_526(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6568,19 +6284,13 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~935', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~936', 'plants', True)
+    LOCAL(ctx, E, 'n~935', 3, True)
+    LOCAL(ctx, E, 'r~936', 'plants', True)
     return t_531(ctx, k, s, E)
 
 
@@ -6590,7 +6300,7 @@ def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~935', 3, True)
+    LOCAL(ctx, E, 'n~935', 3, True)
     return True
 
 
@@ -6600,7 +6310,7 @@ def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~936', 'plants', True)
+    LOCAL(ctx, E, 'r~936', 'plants', True)
     return True
 
 
@@ -6647,7 +6357,7 @@ def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~938', 2, True)
+    LOCAL(ctx, E, 'n~938', 2, True)
     return True
 
 
@@ -6657,7 +6367,7 @@ def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~939', 'titanium', True)
+    LOCAL(ctx, E, 'r~939', 'titanium', True)
     return True
 
 
@@ -6691,19 +6401,12 @@ def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~943', 'ocean', True)
+        LOCAL(ctx, E, 't~943', 'ocean', True)
         return t_556(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~940', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~941', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~940', 'temperature', True)
+    LOCAL(ctx, E, 'n~941', 1, True)
     return t_542(ctx, r1, s, E)
 
 
@@ -6713,7 +6416,7 @@ def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~940', 'temperature', True)
+    LOCAL(ctx, E, 'p~940', 'temperature', True)
     return True
 
 
@@ -6723,7 +6426,7 @@ def d_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~941', 1, True)
+    LOCAL(ctx, E, 'n~941', 1, True)
     return True
 
 
@@ -6753,14 +6456,11 @@ def t_543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~940'))
     if c is not None:
         SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
@@ -6798,8 +6498,6 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_548(ctx, E):
@@ -6820,20 +6518,14 @@ def d_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~940'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -6881,7 +6573,7 @@ def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~942', item, True)
+            LOCAL(ctx, E, 'b~942', item, True)
             if x_615(ctx, E):
                 return t_553(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6911,7 +6603,7 @@ def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~943', 'ocean', True)
+    LOCAL(ctx, E, 't~943', 'ocean', True)
     return True
 
 
@@ -6927,18 +6619,12 @@ def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~953', x_621(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~953', x_621(ctx, E), True)
     if not x_622(ctx, E):
         return False
     return t_560(ctx, k, s, E)
@@ -6950,7 +6636,7 @@ def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~953', x_621(ctx, E), True)
+    LOCAL(ctx, E, 'legal~953', x_621(ctx, E), True)
     return True
 
 
@@ -6973,19 +6659,13 @@ def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~955', E.get('t~943'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~956', E.get('space~954'), True)
+    LOCAL(ctx, E, 't~955', E.get('t~943'), True)
+    LOCAL(ctx, E, 's~956', E.get('space~954'), True)
     return t_564(ctx, k, s, E)
 
 
@@ -6995,7 +6675,7 @@ def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~955', E.get('t~943'), True)
+    LOCAL(ctx, E, 't~955', E.get('t~943'), True)
     return True
 
 
@@ -7005,25 +6685,19 @@ def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~956', E.get('space~954'), True)
+    LOCAL(ctx, E, 's~956', E.get('space~954'), True)
     return True
 
 
 def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~956'))
     if c is not None:
         SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~956'), '=', False, K[19])
     return t_567(ctx, k, s, E)
 
@@ -7075,8 +6749,6 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -7108,7 +6780,7 @@ def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~957', item, True)
+            LOCAL(ctx, E, 'x~957', item, True)
             if x_633(ctx, E):
                 return t_571(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7142,19 +6814,13 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~958', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~959', 'plants', True)
+    LOCAL(ctx, E, 'n~958', 3, True)
+    LOCAL(ctx, E, 'r~959', 'plants', True)
     return t_577(ctx, k, s, E)
 
 
@@ -7164,7 +6830,7 @@ def d_575(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~958', 3, True)
+    LOCAL(ctx, E, 'n~958', 3, True)
     return True
 
 
@@ -7174,7 +6840,7 @@ def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~959', 'plants', True)
+    LOCAL(ctx, E, 'r~959', 'plants', True)
     return True
 
 
@@ -7222,17 +6888,9 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~967', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~968', 'titanium', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~967', 4, True)
+        LOCAL(ctx, E, 'r~968', 'titanium', True)
         c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~968'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~967'), '+=', False, K[10])
@@ -7252,19 +6910,13 @@ def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/e
 
 
 def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~961', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~962', 2, True)
+    LOCAL(ctx, E, 'p~961', 'temperature', True)
+    LOCAL(ctx, E, 'n~962', 2, True)
     return t_586(ctx, k, s, E)
 
 
@@ -7274,7 +6926,7 @@ def d_584(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~961', 'temperature', True)
+    LOCAL(ctx, E, 'p~961', 'temperature', True)
     return True
 
 
@@ -7284,7 +6936,7 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~962', 2, True)
+    LOCAL(ctx, E, 'n~962', 2, True)
     return True
 
 
@@ -7314,14 +6966,11 @@ def t_587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
 
 
 def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~961'))
     if c is not None:
         SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
@@ -7359,8 +7008,6 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_592(ctx, E):
@@ -7381,20 +7028,14 @@ def d_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~961'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -7442,7 +7083,7 @@ def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~963', item, True)
+            LOCAL(ctx, E, 'b~963', item, True)
             if x_665(ctx, E):
                 return t_597(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7467,19 +7108,13 @@ def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~964', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~965', 'plants', True)
+    LOCAL(ctx, E, 'n~964', 4, True)
+    LOCAL(ctx, E, 'r~965', 'plants', True)
     return t_602(ctx, k, s, E)
 
 
@@ -7489,7 +7124,7 @@ def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~964', 4, True)
+    LOCAL(ctx, E, 'n~964', 4, True)
     return True
 
 
@@ -7499,7 +7134,7 @@ def d_601(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~965', 'plants', True)
+    LOCAL(ctx, E, 'r~965', 'plants', True)
     return True
 
 
@@ -7546,7 +7181,7 @@ def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~967', 4, True)
+    LOCAL(ctx, E, 'n~967', 4, True)
     return True
 
 
@@ -7556,7 +7191,7 @@ def d_607(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~968', 'titanium', True)
+    LOCAL(ctx, E, 'r~968', 'titanium', True)
     return True
 
 
@@ -7573,15 +7208,12 @@ def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~969', 12, True)
+    LOCAL(ctx, E, 'n~969', 12, True)
     return t_611(ctx, k, s, E)
 
 
@@ -7591,28 +7223,19 @@ def d_610(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~969', 12, True)
+    LOCAL(ctx, E, 'n~969', 12, True)
     return True
 
 
 def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~970', E.get('n~969'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~971', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~972', x_688(ctx, E), True)
+    LOCAL(ctx, E, 'price~970', E.get('n~969'), True)
+    LOCAL(ctx, E, 'sv~971', 0, True)
+    LOCAL(ctx, E, 'tv~972', x_688(ctx, E), True)
     return t_615(ctx, k, s, E)
 
 
@@ -7622,7 +7245,7 @@ def d_612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~970', E.get('n~969'), True)
+    LOCAL(ctx, E, 'price~970', E.get('n~969'), True)
     return True
 
 
@@ -7632,7 +7255,7 @@ def d_613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~971', 0, True)
+    LOCAL(ctx, E, 'sv~971', 0, True)
     return True
 
 
@@ -7642,28 +7265,19 @@ def d_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~972', x_688(ctx, E), True)
+    LOCAL(ctx, E, 'tv~972', x_688(ctx, E), True)
     return True
 
 
 def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~973', x_689(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~974', x_690(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~975', x_691(ctx, E), True)
+    LOCAL(ctx, E, 's_v~973', x_689(ctx, E), True)
+    LOCAL(ctx, E, 't_v~974', x_690(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~975', x_691(ctx, E), True)
     return t_619(ctx, k, s, E)
 
 
@@ -7673,7 +7287,7 @@ def d_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~973', x_689(ctx, E), True)
+    LOCAL(ctx, E, 's_v~973', x_689(ctx, E), True)
     return True
 
 
@@ -7683,7 +7297,7 @@ def d_617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~974', x_690(ctx, E), True)
+    LOCAL(ctx, E, 't_v~974', x_690(ctx, E), True)
     return True
 
 
@@ -7693,7 +7307,7 @@ def d_618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~975', x_691(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~975', x_691(ctx, E), True)
     return True
 
 
@@ -7709,19 +7323,14 @@ def t_619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_693(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~970'), '-=', False, K[10])
@@ -7752,14 +7361,11 @@ def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_696(ctx, E):
         return False
     return t_625(ctx, k, s, E)
@@ -7784,32 +7390,20 @@ def t_625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
 
 
 def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~976'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~977'), '-=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~978'), '-=', False, K[10])
@@ -7865,15 +7459,12 @@ def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~979', 'ocean', True)
+    LOCAL(ctx, E, 't~979', 'ocean', True)
     return t_633(ctx, k, s, E)
 
 
@@ -7883,7 +7474,7 @@ def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~979', 'ocean', True)
+    LOCAL(ctx, E, 't~979', 'ocean', True)
     return True
 
 
@@ -7899,18 +7490,12 @@ def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~989', x_714(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~989', x_714(ctx, E), True)
     if not x_715(ctx, E):
         return False
     return t_637(ctx, k, s, E)
@@ -7922,7 +7507,7 @@ def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~989', x_714(ctx, E), True)
+    LOCAL(ctx, E, 'legal~989', x_714(ctx, E), True)
     return True
 
 
@@ -7945,19 +7530,13 @@ def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~991', E.get('t~979'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~992', E.get('space~990'), True)
+    LOCAL(ctx, E, 't~991', E.get('t~979'), True)
+    LOCAL(ctx, E, 's~992', E.get('space~990'), True)
     return t_641(ctx, k, s, E)
 
 
@@ -7967,7 +7546,7 @@ def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~991', E.get('t~979'), True)
+    LOCAL(ctx, E, 't~991', E.get('t~979'), True)
     return True
 
 
@@ -7977,25 +7556,19 @@ def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~992', E.get('space~990'), True)
+    LOCAL(ctx, E, 's~992', E.get('space~990'), True)
     return True
 
 
 def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~992'))
     if c is not None:
         SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~992'), '=', False, K[19])
     return t_644(ctx, k, s, E)
 
@@ -8047,8 +7620,6 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -8080,7 +7651,7 @@ def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~993', item, True)
+            LOCAL(ctx, E, 'x~993', item, True)
             if x_726(ctx, E):
                 return t_648(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8114,22 +7685,13 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~998', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~999', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~998', 1, True)
+    LOCAL(ctx, E, 'r~999', 'titanium', True)
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~999'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~998'), '+=', False, K[6])
@@ -8142,7 +7704,7 @@ def d_652(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~998', 1, True)
+    LOCAL(ctx, E, 'n~998', 1, True)
     return True
 
 
@@ -8152,7 +7714,7 @@ def d_653(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~999', 'titanium', True)
+    LOCAL(ctx, E, 'r~999', 'titanium', True)
     return True
 
 
@@ -8178,19 +7740,13 @@ def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1000', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1001', 'steel', True)
+    LOCAL(ctx, E, 'n~1000', 1, True)
+    LOCAL(ctx, E, 'r~1001', 'steel', True)
     if not d_659(ctx, E):
         return False
     return True
@@ -8202,7 +7758,7 @@ def d_657(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1000', 1, True)
+    LOCAL(ctx, E, 'n~1000', 1, True)
     return True
 
 
@@ -8212,24 +7768,19 @@ def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1001', 'steel', True)
+    LOCAL(ctx, E, 'r~1001', 'steel', True)
     return True
 
 
 def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_742(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~1001'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1000'), '-=', False, K[10])
@@ -8260,22 +7811,13 @@ def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1002', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1003', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1002', 5, True)
+    LOCAL(ctx, E, 'r~1003', 'megacredits', True)
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~1003'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1002'), '+=', False, K[10])
@@ -8288,7 +7830,7 @@ def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1002', 5, True)
+    LOCAL(ctx, E, 'n~1002', 5, True)
     return True
 
 
@@ -8298,7 +7840,7 @@ def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1003', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1003', 'megacredits', True)
     return True
 
 
@@ -8315,19 +7857,13 @@ def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_666(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1004', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1005', 'energy', True)
+    LOCAL(ctx, E, 'n~1004', 1, True)
+    LOCAL(ctx, E, 'r~1005', 'energy', True)
     if not d_669(ctx, E):
         return False
     return True
@@ -8339,7 +7875,7 @@ def d_667(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1004', 1, True)
+    LOCAL(ctx, E, 'n~1004', 1, True)
     return True
 
 
@@ -8349,24 +7885,19 @@ def d_668(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1005', 'energy', True)
+    LOCAL(ctx, E, 'r~1005', 'energy', True)
     return True
 
 
 def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_751(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~1005'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1004'), '-=', False, K[10])
@@ -8397,15 +7928,12 @@ def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1006', 1, True)
+    LOCAL(ctx, E, 'n~1006', 1, True)
     if not d_674(ctx, E):
         return False
     return True
@@ -8417,7 +7945,7 @@ def d_673(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1006', 1, True)
+    LOCAL(ctx, E, 'n~1006', 1, True)
     return True
 
 
@@ -8461,22 +7989,13 @@ def d_676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 680)
     return True
 
@@ -8520,20 +8039,14 @@ def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
@@ -8561,19 +8074,13 @@ def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1007', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1008', 'energy', True)
+    LOCAL(ctx, E, 'n~1007', 1, True)
+    LOCAL(ctx, E, 'r~1008', 'energy', True)
     if not d_688(ctx, E):
         return False
     return True
@@ -8585,7 +8092,7 @@ def d_686(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1007', 1, True)
+    LOCAL(ctx, E, 'n~1007', 1, True)
     return True
 
 
@@ -8595,24 +8102,19 @@ def d_687(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1008', 'energy', True)
+    LOCAL(ctx, E, 'r~1008', 'energy', True)
     return True
 
 
 def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_769(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1007'), '-=', False, K[6])
@@ -8643,19 +8145,13 @@ def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_691(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1009', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1010', 1, True)
+    LOCAL(ctx, E, 't~1009', 'tr', True)
+    LOCAL(ctx, E, 'n~1010', 1, True)
     if not d_694(ctx, E):
         return False
     return True
@@ -8667,7 +8163,7 @@ def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1009', 'tr', True)
+    LOCAL(ctx, E, 't~1009', 'tr', True)
     return True
 
 
@@ -8677,7 +8173,7 @@ def d_693(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1010', 1, True)
+    LOCAL(ctx, E, 'n~1010', 1, True)
     return True
 
 
@@ -8689,8 +8185,6 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     if x_774(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~1009'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1010'), '+=', False, K[20])
@@ -8713,14 +8207,11 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~1009'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1010'), '+=', False, K[8])
@@ -8749,8 +8240,6 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     if x_779(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -8770,32 +8259,18 @@ def d_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1011', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1012', 'energy', True)
+    LOCAL(ctx, E, 'n~1011', 1, True)
+    LOCAL(ctx, E, 'r~1012', 'energy', True)
     if not d_703(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1013', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1014', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1013', 3, True)
+    LOCAL(ctx, E, 'r~1014', 'megacredits', True)
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~1014'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1013'), '+=', False, K[6])
@@ -8808,7 +8283,7 @@ def d_701(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1011', 1, True)
+    LOCAL(ctx, E, 'n~1011', 1, True)
     return True
 
 
@@ -8818,24 +8293,19 @@ def d_702(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1012', 'energy', True)
+    LOCAL(ctx, E, 'r~1012', 'energy', True)
     return True
 
 
 def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_785(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~1012'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1011'), '-=', False, K[6])
@@ -8871,7 +8341,7 @@ def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1013', 3, True)
+    LOCAL(ctx, E, 'n~1013', 3, True)
     return True
 
 
@@ -8881,7 +8351,7 @@ def d_707(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1014', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1014', 'megacredits', True)
     return True
 
 
@@ -8904,24 +8374,13 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1015', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1016', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 4
+        LOCAL(ctx, E, 'n~1015', 3, True)
+        LOCAL(ctx, E, 'r~1016', 'plants', True)
         c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~1016'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1015'), '+=', False, K[10])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1017', 'city', True)
+        LOCAL(ctx, E, 't~1017', 'city', True)
         return t_715(ctx, k, s, E)
 
     return t_710(ctx, r1, s, E)
@@ -8942,7 +8401,7 @@ def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1015', 3, True)
+    LOCAL(ctx, E, 'n~1015', 3, True)
     return True
 
 
@@ -8952,7 +8411,7 @@ def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1016', 'plants', True)
+    LOCAL(ctx, E, 'r~1016', 'plants', True)
     return True
 
 
@@ -8974,7 +8433,7 @@ def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1017', 'city', True)
+    LOCAL(ctx, E, 't~1017', 'city', True)
     return True
 
 
@@ -8990,18 +8449,12 @@ def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1027', x_799(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1027', x_799(ctx, E), True)
     if not x_800(ctx, E):
         return False
     return t_719(ctx, k, s, E)
@@ -9013,7 +8466,7 @@ def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1027', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1027', x_799(ctx, E), True)
     return True
 
 
@@ -9036,19 +8489,13 @@ def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1029', E.get('t~1017'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1030', E.get('space~1028'), True)
+    LOCAL(ctx, E, 't~1029', E.get('t~1017'), True)
+    LOCAL(ctx, E, 's~1030', E.get('space~1028'), True)
     return t_723(ctx, k, s, E)
 
 
@@ -9058,7 +8505,7 @@ def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1029', E.get('t~1017'), True)
+    LOCAL(ctx, E, 't~1029', E.get('t~1017'), True)
     return True
 
 
@@ -9068,25 +8515,19 @@ def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1030', E.get('space~1028'), True)
+    LOCAL(ctx, E, 's~1030', E.get('space~1028'), True)
     return True
 
 
 def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1030'))
     if c is not None:
         SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1030'), '=', False, K[19])
     return t_726(ctx, k, s, E)
 
@@ -9138,8 +8579,6 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -9171,7 +8610,7 @@ def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1031', item, True)
+            LOCAL(ctx, E, 'x~1031', item, True)
             if x_811(ctx, E):
                 return t_730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9205,32 +8644,18 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1032', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1033', 'energy', True)
+    LOCAL(ctx, E, 'n~1032', 1, True)
+    LOCAL(ctx, E, 'r~1033', 'energy', True)
     if not d_736(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1034', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1035', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1034', 3, True)
+    LOCAL(ctx, E, 'r~1035', 'megacredits', True)
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1035'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1034'), '+=', False, K[6])
@@ -9243,7 +8668,7 @@ def d_734(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1032', 1, True)
+    LOCAL(ctx, E, 'n~1032', 1, True)
     return True
 
 
@@ -9253,24 +8678,19 @@ def d_735(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1033', 'energy', True)
+    LOCAL(ctx, E, 'r~1033', 'energy', True)
     return True
 
 
 def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_821(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1033'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1032'), '-=', False, K[6])
@@ -9306,7 +8726,7 @@ def d_739(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1034', 3, True)
+    LOCAL(ctx, E, 'n~1034', 3, True)
     return True
 
 
@@ -9316,7 +8736,7 @@ def d_740(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1035', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1035', 'megacredits', True)
     return True
 
 
@@ -9339,14 +8759,9 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1036', 'city', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 's~1037', 's31', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~1036', 'city', True)
+        LOCAL(ctx, E, 's~1037', 's31', True)
         return t_746(ctx, k, s, E)
 
     return t_743(ctx, r1, s, E)
@@ -9367,7 +8782,7 @@ def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1036', 'city', True)
+    LOCAL(ctx, E, 't~1036', 'city', True)
     return True
 
 
@@ -9377,24 +8792,18 @@ def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1037', 's31', True)
+    LOCAL(ctx, E, 's~1037', 's31', True)
     return True
 
 
 def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1038', E.get('t~1036'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1039', x_832(ctx, E), True)
+    LOCAL(ctx, E, 't~1038', E.get('t~1036'), True)
+    LOCAL(ctx, E, 'l~1039', x_832(ctx, E), True)
     return t_749(ctx, k, s, E)
 
 
@@ -9404,7 +8813,7 @@ def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1038', E.get('t~1036'), True)
+    LOCAL(ctx, E, 't~1038', E.get('t~1036'), True)
     return True
 
 
@@ -9414,7 +8823,7 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1039', x_832(ctx, E), True)
+    LOCAL(ctx, E, 'l~1039', x_832(ctx, E), True)
     return True
 
 
@@ -9430,18 +8839,12 @@ def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1044', x_834(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1044', x_834(ctx, E), True)
     if not x_835(ctx, E):
         return False
     return t_753(ctx, k, s, E)
@@ -9453,7 +8856,7 @@ def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1044', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~1044', x_834(ctx, E), True)
     return True
 
 
@@ -9476,19 +8879,13 @@ def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1046', E.get('t~1038'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1047', E.get('space~1045'), True)
+    LOCAL(ctx, E, 't~1046', E.get('t~1038'), True)
+    LOCAL(ctx, E, 's~1047', E.get('space~1045'), True)
     return t_757(ctx, k, s, E)
 
 
@@ -9498,7 +8895,7 @@ def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1046', E.get('t~1038'), True)
+    LOCAL(ctx, E, 't~1046', E.get('t~1038'), True)
     return True
 
 
@@ -9508,25 +8905,19 @@ def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1047', E.get('space~1045'), True)
+    LOCAL(ctx, E, 's~1047', E.get('space~1045'), True)
     return True
 
 
 def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
         SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return t_760(ctx, k, s, E)
 
@@ -9578,8 +8969,6 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -9611,7 +9000,7 @@ def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1048', item, True)
+            LOCAL(ctx, E, 'x~1048', item, True)
             if x_846(ctx, E):
                 return t_764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9645,36 +9034,18 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1049', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1050', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1049', 2, True)
+    LOCAL(ctx, E, 'r~1050', 'heat', True)
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1050'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1049'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1051', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1052', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1051', 2, True)
+    LOCAL(ctx, E, 'r~1052', 'plants', True)
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1052'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1051'), '+=', False, K[6])
@@ -9687,7 +9058,7 @@ def d_768(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1049', 2, True)
+    LOCAL(ctx, E, 'n~1049', 2, True)
     return True
 
 
@@ -9697,7 +9068,7 @@ def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1050', 'heat', True)
+    LOCAL(ctx, E, 'r~1050', 'heat', True)
     return True
 
 
@@ -9719,7 +9090,7 @@ def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1051', 2, True)
+    LOCAL(ctx, E, 'n~1051', 2, True)
     return True
 
 
@@ -9729,7 +9100,7 @@ def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1052', 'plants', True)
+    LOCAL(ctx, E, 'r~1052', 'plants', True)
     return True
 
 
@@ -9753,9 +9124,7 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1061', 'ocean', True)
+        LOCAL(ctx, E, 't~1061', 'ocean', True)
         return t_791(ctx, k, s, E)
 
     return t_775(ctx, r1, s, E)
@@ -9769,22 +9138,13 @@ def t_775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1053', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1054', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1053', 3, True)
+    LOCAL(ctx, E, 'r~1054', 'plants', True)
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1054'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1053'), '+=', False, K[10])
@@ -9797,7 +9157,7 @@ def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1053', 3, True)
+    LOCAL(ctx, E, 'n~1053', 3, True)
     return True
 
 
@@ -9807,7 +9167,7 @@ def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1054', 'plants', True)
+    LOCAL(ctx, E, 'r~1054', 'plants', True)
     return True
 
 
@@ -9824,19 +9184,13 @@ def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1055', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1056', 'microbe', True)
+    LOCAL(ctx, E, 'n~1055', 3, True)
+    LOCAL(ctx, E, 'r~1056', 'microbe', True)
     return t_783(ctx, k, s, E)
 
 
@@ -9846,7 +9200,7 @@ def d_781(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1055', 3, True)
+    LOCAL(ctx, E, 'n~1055', 3, True)
     return True
 
 
@@ -9856,7 +9210,7 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1056', 'microbe', True)
+    LOCAL(ctx, E, 'r~1056', 'microbe', True)
     return True
 
 
@@ -9880,19 +9234,13 @@ def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1058', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1059', 'animal', True)
+    LOCAL(ctx, E, 'n~1058', 2, True)
+    LOCAL(ctx, E, 'r~1059', 'animal', True)
     return t_788(ctx, k, s, E)
 
 
@@ -9902,7 +9250,7 @@ def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1058', 2, True)
+    LOCAL(ctx, E, 'n~1058', 2, True)
     return True
 
 
@@ -9912,7 +9260,7 @@ def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1059', 'animal', True)
+    LOCAL(ctx, E, 'r~1059', 'animal', True)
     return True
 
 
@@ -9941,7 +9289,7 @@ def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1061', 'ocean', True)
+    LOCAL(ctx, E, 't~1061', 'ocean', True)
     return True
 
 
@@ -9957,18 +9305,12 @@ def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1071', x_886(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1071', x_886(ctx, E), True)
     if not x_887(ctx, E):
         return False
     return t_795(ctx, k, s, E)
@@ -9980,7 +9322,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1071', x_886(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1071', x_886(ctx, E), True)
     return True
 
 
@@ -10003,19 +9345,13 @@ def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1073', E.get('t~1061'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1074', E.get('space~1072'), True)
+    LOCAL(ctx, E, 't~1073', E.get('t~1061'), True)
+    LOCAL(ctx, E, 's~1074', E.get('space~1072'), True)
     return t_799(ctx, k, s, E)
 
 
@@ -10025,7 +9361,7 @@ def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1073', E.get('t~1061'), True)
+    LOCAL(ctx, E, 't~1073', E.get('t~1061'), True)
     return True
 
 
@@ -10035,25 +9371,19 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1074', E.get('space~1072'), True)
+    LOCAL(ctx, E, 's~1074', E.get('space~1072'), True)
     return True
 
 
 def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1074'))
     if c is not None:
         SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1074'), '=', False, K[19])
     return t_802(ctx, k, s, E)
 
@@ -10105,8 +9435,6 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -10138,7 +9466,7 @@ def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1075', item, True)
+            LOCAL(ctx, E, 'x~1075', item, True)
             if x_898(ctx, E):
                 return t_806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10172,15 +9500,12 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1076', 'city', True)
+    LOCAL(ctx, E, 't~1076', 'city', True)
     return t_811(ctx, k, s, E)
 
 
@@ -10190,24 +9515,18 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1076', 'city', True)
+    LOCAL(ctx, E, 't~1076', 'city', True)
     return True
 
 
 def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1080', E.get('t~1076'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1081', x_907(ctx, E), True)
+    LOCAL(ctx, E, 't~1080', E.get('t~1076'), True)
+    LOCAL(ctx, E, 'l~1081', x_907(ctx, E), True)
     return t_814(ctx, k, s, E)
 
 
@@ -10217,7 +9536,7 @@ def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1080', E.get('t~1076'), True)
+    LOCAL(ctx, E, 't~1080', E.get('t~1076'), True)
     return True
 
 
@@ -10227,7 +9546,7 @@ def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1081', x_907(ctx, E), True)
+    LOCAL(ctx, E, 'l~1081', x_907(ctx, E), True)
     return True
 
 
@@ -10243,18 +9562,12 @@ def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1086', x_909(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1086', x_909(ctx, E), True)
     if not x_910(ctx, E):
         return False
     return t_818(ctx, k, s, E)
@@ -10266,7 +9579,7 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1086', x_909(ctx, E), True)
+    LOCAL(ctx, E, 'open~1086', x_909(ctx, E), True)
     return True
 
 
@@ -10289,19 +9602,13 @@ def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1088', E.get('t~1080'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1089', E.get('space~1087'), True)
+    LOCAL(ctx, E, 't~1088', E.get('t~1080'), True)
+    LOCAL(ctx, E, 's~1089', E.get('space~1087'), True)
     return t_822(ctx, k, s, E)
 
 
@@ -10311,7 +9618,7 @@ def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1088', E.get('t~1080'), True)
+    LOCAL(ctx, E, 't~1088', E.get('t~1080'), True)
     return True
 
 
@@ -10321,25 +9628,19 @@ def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1089', E.get('space~1087'), True)
+    LOCAL(ctx, E, 's~1089', E.get('space~1087'), True)
     return True
 
 
 def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1089'))
     if c is not None:
         SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1089'), '=', False, K[19])
     return t_825(ctx, k, s, E)
 
@@ -10391,8 +9692,6 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -10424,7 +9723,7 @@ def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1090', item, True)
+            LOCAL(ctx, E, 'x~1090', item, True)
             if x_921(ctx, E):
                 return t_829(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10458,33 +9757,18 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1091', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1092', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1091', 1, True)
+    LOCAL(ctx, E, 'r~1092', 'titanium', True)
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1092'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1091'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1093', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1094', 's02', True)
+    LOCAL(ctx, E, 't~1093', 'city', True)
+    LOCAL(ctx, E, 's~1094', 's02', True)
     return t_838(ctx, k, s, E)
 
 
@@ -10494,7 +9778,7 @@ def d_833(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1091', 1, True)
+    LOCAL(ctx, E, 'n~1091', 1, True)
     return True
 
 
@@ -10504,7 +9788,7 @@ def d_834(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1092', 'titanium', True)
+    LOCAL(ctx, E, 'r~1092', 'titanium', True)
     return True
 
 
@@ -10526,7 +9810,7 @@ def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1093', 'city', True)
+    LOCAL(ctx, E, 't~1093', 'city', True)
     return True
 
 
@@ -10536,24 +9820,18 @@ def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1094', 's02', True)
+    LOCAL(ctx, E, 's~1094', 's02', True)
     return True
 
 
 def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1095', E.get('t~1093'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1096', x_936(ctx, E), True)
+    LOCAL(ctx, E, 't~1095', E.get('t~1093'), True)
+    LOCAL(ctx, E, 'l~1096', x_936(ctx, E), True)
     return t_841(ctx, k, s, E)
 
 
@@ -10563,7 +9841,7 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1095', E.get('t~1093'), True)
+    LOCAL(ctx, E, 't~1095', E.get('t~1093'), True)
     return True
 
 
@@ -10573,7 +9851,7 @@ def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1096', x_936(ctx, E), True)
+    LOCAL(ctx, E, 'l~1096', x_936(ctx, E), True)
     return True
 
 
@@ -10589,18 +9867,12 @@ def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1101', x_938(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1101', x_938(ctx, E), True)
     if not x_939(ctx, E):
         return False
     return t_845(ctx, k, s, E)
@@ -10612,7 +9884,7 @@ def d_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1101', x_938(ctx, E), True)
+    LOCAL(ctx, E, 'open~1101', x_938(ctx, E), True)
     return True
 
 
@@ -10635,19 +9907,13 @@ def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1103', E.get('t~1095'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1104', E.get('space~1102'), True)
+    LOCAL(ctx, E, 't~1103', E.get('t~1095'), True)
+    LOCAL(ctx, E, 's~1104', E.get('space~1102'), True)
     return t_849(ctx, k, s, E)
 
 
@@ -10657,7 +9923,7 @@ def d_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1103', E.get('t~1095'), True)
+    LOCAL(ctx, E, 't~1103', E.get('t~1095'), True)
     return True
 
 
@@ -10667,25 +9933,19 @@ def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1104', E.get('space~1102'), True)
+    LOCAL(ctx, E, 's~1104', E.get('space~1102'), True)
     return True
 
 
 def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1104'))
     if c is not None:
         SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1104'), '=', False, K[19])
     return t_852(ctx, k, s, E)
 
@@ -10737,8 +9997,6 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_854(ctx, r1, s, E)
@@ -10770,7 +10028,7 @@ def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1105', item, True)
+            LOCAL(ctx, E, 'x~1105', item, True)
             if x_950(ctx, E):
                 return t_856(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10810,36 +10068,21 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1121', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1122', 'megacredits', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~1121', 2, True)
+        LOCAL(ctx, E, 'r~1122', 'megacredits', True)
         if not d_881(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1123', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1124', 'heat', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1123', 3, True)
+        LOCAL(ctx, E, 'r~1124', 'heat', True)
         c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1124'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1123'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1106', 'ocean', True)
+    LOCAL(ctx, E, 't~1106', 'ocean', True)
     return t_861(ctx, r1, s, E)
 
 
@@ -10849,7 +10092,7 @@ def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1106', 'ocean', True)
+    LOCAL(ctx, E, 't~1106', 'ocean', True)
     return True
 
 
@@ -10865,18 +10108,12 @@ def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1116', x_960(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1116', x_960(ctx, E), True)
     if not x_961(ctx, E):
         return False
     return t_865(ctx, k, s, E)
@@ -10888,7 +10125,7 @@ def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1116', x_960(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1116', x_960(ctx, E), True)
     return True
 
 
@@ -10911,19 +10148,13 @@ def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1118', E.get('t~1106'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1119', E.get('space~1117'), True)
+    LOCAL(ctx, E, 't~1118', E.get('t~1106'), True)
+    LOCAL(ctx, E, 's~1119', E.get('space~1117'), True)
     return t_869(ctx, k, s, E)
 
 
@@ -10933,7 +10164,7 @@ def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1118', E.get('t~1106'), True)
+    LOCAL(ctx, E, 't~1118', E.get('t~1106'), True)
     return True
 
 
@@ -10943,25 +10174,19 @@ def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1119', E.get('space~1117'), True)
+    LOCAL(ctx, E, 's~1119', E.get('space~1117'), True)
     return True
 
 
 def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1119'))
     if c is not None:
         SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1119'), '=', False, K[19])
     return t_872(ctx, k, s, E)
 
@@ -11013,8 +10238,6 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_874(ctx, r1, s, E)
@@ -11046,7 +10269,7 @@ def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1120', item, True)
+            LOCAL(ctx, E, 'x~1120', item, True)
             if x_972(ctx, E):
                 return t_876(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11085,7 +10308,7 @@ def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1121', 2, True)
+    LOCAL(ctx, E, 'n~1121', 2, True)
     return True
 
 
@@ -11095,24 +10318,19 @@ def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1122', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1122', 'megacredits', True)
     return True
 
 
 def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_981(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1122'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1121'), '-=', False, K[6])
@@ -11148,7 +10366,7 @@ def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1123', 3, True)
+    LOCAL(ctx, E, 'n~1123', 3, True)
     return True
 
 
@@ -11158,7 +10376,7 @@ def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1124', 'heat', True)
+    LOCAL(ctx, E, 'r~1124', 'heat', True)
     return True
 
 
@@ -11175,22 +10393,13 @@ def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1125', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1126', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1125', 1, True)
+    LOCAL(ctx, E, 'r~1126', 'plants', True)
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1126'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1125'), '+=', False, K[10])
@@ -11203,7 +10412,7 @@ def d_888(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1125', 1, True)
+    LOCAL(ctx, E, 'n~1125', 1, True)
     return True
 
 
@@ -11213,7 +10422,7 @@ def d_889(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1126', 'plants', True)
+    LOCAL(ctx, E, 'r~1126', 'plants', True)
     return True
 
 
@@ -11230,22 +10439,13 @@ def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1127', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1128', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1127', 2, True)
+    LOCAL(ctx, E, 'r~1128', 'plants', True)
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1128'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1127'), '+=', False, K[10])
@@ -11258,7 +10458,7 @@ def d_892(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1127', 2, True)
+    LOCAL(ctx, E, 'n~1127', 2, True)
     return True
 
 
@@ -11268,7 +10468,7 @@ def d_893(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1128', 'plants', True)
+    LOCAL(ctx, E, 'r~1128', 'plants', True)
     return True
 
 
@@ -11285,19 +10485,13 @@ def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1129', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1130', 'animal', True)
+    LOCAL(ctx, E, 'n~1129', 1, True)
+    LOCAL(ctx, E, 'r~1130', 'animal', True)
     return t_898(ctx, k, s, E)
 
 
@@ -11307,7 +10501,7 @@ def d_896(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1129', 1, True)
+    LOCAL(ctx, E, 'n~1129', 1, True)
     return True
 
 
@@ -11317,19 +10511,16 @@ def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1130', 'animal', True)
+    LOCAL(ctx, E, 'r~1130', 'animal', True)
     return True
 
 
 def t_898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1001(ctx, E):
         return False
     return t_900(ctx, k, s, E)
@@ -11366,22 +10557,13 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1135', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1136', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1135', 1, True)
+    LOCAL(ctx, E, 'r~1136', 'animal', True)
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1135'), '+=', False, K[15])
@@ -11394,7 +10576,7 @@ def d_903(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1135', 1, True)
+    LOCAL(ctx, E, 'n~1135', 1, True)
     return True
 
 
@@ -11404,7 +10586,7 @@ def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1136', 'animal', True)
+    LOCAL(ctx, E, 'r~1136', 'animal', True)
     return True
 
 
@@ -11421,22 +10603,13 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1137', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1138', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1137', 2, True)
+    LOCAL(ctx, E, 'r~1138', 'megacredits', True)
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1138'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1137'), '+=', False, K[6])
@@ -11449,7 +10622,7 @@ def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1137', 2, True)
+    LOCAL(ctx, E, 'n~1137', 2, True)
     return True
 
 
@@ -11459,7 +10632,7 @@ def d_908(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1138', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1138', 'megacredits', True)
     return True
 
 
@@ -11482,30 +10655,17 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1142', 3, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1143', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1142', 3, True)
+        LOCAL(ctx, E, 'r~1143', 'plants', True)
         c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1143'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1142'), '+=', False, K[10])
         return t_918(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1139', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1140', 'animal', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1139', 1, True)
+    LOCAL(ctx, E, 'r~1140', 'animal', True)
     return t_913(ctx, r1, s, E)
 
 
@@ -11515,7 +10675,7 @@ def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1139', 1, True)
+    LOCAL(ctx, E, 'n~1139', 1, True)
     return True
 
 
@@ -11525,7 +10685,7 @@ def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1140', 'animal', True)
+    LOCAL(ctx, E, 'r~1140', 'animal', True)
     return True
 
 
@@ -11554,7 +10714,7 @@ def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1142', 3, True)
+    LOCAL(ctx, E, 'n~1142', 3, True)
     return True
 
 
@@ -11564,7 +10724,7 @@ def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1143', 'plants', True)
+    LOCAL(ctx, E, 'r~1143', 'plants', True)
     return True
 
 
@@ -11590,19 +10750,13 @@ def t_918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
 
 def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1148', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1149', 'titanium', True)
+    LOCAL(ctx, E, 'n~1148', 1, True)
+    LOCAL(ctx, E, 'r~1149', 'titanium', True)
     if not d_922(ctx, E):
         return False
     return True
@@ -11614,7 +10768,7 @@ def d_920(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1148', 1, True)
+    LOCAL(ctx, E, 'n~1148', 1, True)
     return True
 
 
@@ -11624,24 +10778,19 @@ def d_921(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1149', 'titanium', True)
+    LOCAL(ctx, E, 'r~1149', 'titanium', True)
     return True
 
 
 def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1039(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1149'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1148'), '-=', False, K[10])
@@ -11672,22 +10821,13 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1150', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1151', 'fighter', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1150', 1, True)
+    LOCAL(ctx, E, 'r~1151', 'fighter', True)
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1150'), '+=', False, K[15])
@@ -11700,7 +10840,7 @@ def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1150', 1, True)
+    LOCAL(ctx, E, 'n~1150', 1, True)
     return True
 
 
@@ -11710,7 +10850,7 @@ def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1151', 'fighter', True)
+    LOCAL(ctx, E, 'r~1151', 'fighter', True)
     return True
 
 
@@ -11727,32 +10867,18 @@ def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1152', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1153', 'energy', True)
+    LOCAL(ctx, E, 'n~1152', 1, True)
+    LOCAL(ctx, E, 'r~1153', 'energy', True)
     if not d_932(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1154', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1155', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1154', 3, True)
+    LOCAL(ctx, E, 'r~1155', 'megacredits', True)
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1154'), '+=', False, K[6])
@@ -11765,7 +10891,7 @@ def d_930(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1152', 1, True)
+    LOCAL(ctx, E, 'n~1152', 1, True)
     return True
 
 
@@ -11775,24 +10901,19 @@ def d_931(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1153', 'energy', True)
+    LOCAL(ctx, E, 'r~1153', 'energy', True)
     return True
 
 
 def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1049(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1153'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1152'), '-=', False, K[6])
@@ -11828,7 +10949,7 @@ def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1154', 3, True)
+    LOCAL(ctx, E, 'n~1154', 3, True)
     return True
 
 
@@ -11838,7 +10959,7 @@ def d_936(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1155', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1155', 'megacredits', True)
     return True
 
 
@@ -11862,9 +10983,7 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1156', 'city', True)
+        LOCAL(ctx, E, 't~1156', 'city', True)
         return t_941(ctx, k, s, E)
 
     return t_939(ctx, r1, s, E)
@@ -11885,7 +11004,7 @@ def d_940(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1156', 'city', True)
+    LOCAL(ctx, E, 't~1156', 'city', True)
     return True
 
 
@@ -11901,18 +11020,12 @@ def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1166', x_1059(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1166', x_1059(ctx, E), True)
     if not x_1060(ctx, E):
         return False
     return t_945(ctx, k, s, E)
@@ -11924,7 +11037,7 @@ def d_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1166', x_1059(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1166', x_1059(ctx, E), True)
     return True
 
 
@@ -11947,19 +11060,13 @@ def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1168', E.get('t~1156'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1169', E.get('space~1167'), True)
+    LOCAL(ctx, E, 't~1168', E.get('t~1156'), True)
+    LOCAL(ctx, E, 's~1169', E.get('space~1167'), True)
     return t_949(ctx, k, s, E)
 
 
@@ -11969,7 +11076,7 @@ def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1168', E.get('t~1156'), True)
+    LOCAL(ctx, E, 't~1168', E.get('t~1156'), True)
     return True
 
 
@@ -11979,25 +11086,19 @@ def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1169', E.get('space~1167'), True)
+    LOCAL(ctx, E, 's~1169', E.get('space~1167'), True)
     return True
 
 
 def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1169'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1169'), '=', False, K[19])
     return t_952(ctx, k, s, E)
 
@@ -12049,8 +11150,6 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_954(ctx, r1, s, E)
@@ -12082,7 +11181,7 @@ def t_955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1170', item, True)
+            LOCAL(ctx, E, 'x~1170', item, True)
             if x_1071(ctx, E):
                 return t_956(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12116,46 +11215,23 @@ def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1171', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1172', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1171', 2, True)
+    LOCAL(ctx, E, 'r~1172', 'megacredits', True)
     if not d_962(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1173', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1174', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~1173', 2, True)
+    LOCAL(ctx, E, 'r~1174', 'heat', True)
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1174'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1173'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1175', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1176', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1175', 2, True)
+    LOCAL(ctx, E, 'r~1176', 'energy', True)
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1176'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1175'), '+=', False, K[6])
@@ -12168,7 +11244,7 @@ def d_960(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1171', 2, True)
+    LOCAL(ctx, E, 'n~1171', 2, True)
     return True
 
 
@@ -12178,24 +11254,19 @@ def d_961(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1172', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1172', 'megacredits', True)
     return True
 
 
 def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1080(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1172'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1171'), '-=', False, K[6])
@@ -12231,7 +11302,7 @@ def d_965(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1173', 2, True)
+    LOCAL(ctx, E, 'n~1173', 2, True)
     return True
 
 
@@ -12241,7 +11312,7 @@ def d_966(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1174', 'heat', True)
+    LOCAL(ctx, E, 'r~1174', 'heat', True)
     return True
 
 
@@ -12263,7 +11334,7 @@ def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1175', 2, True)
+    LOCAL(ctx, E, 'n~1175', 2, True)
     return True
 
 
@@ -12273,7 +11344,7 @@ def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1176', 'energy', True)
+    LOCAL(ctx, E, 'r~1176', 'energy', True)
     return True
 
 
@@ -12290,36 +11361,18 @@ def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1177', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1178', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1177', 3, True)
+    LOCAL(ctx, E, 'r~1178', 'megacredits', True)
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1178'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1177'), '+=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1179', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1180', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1179', 3, True)
+    LOCAL(ctx, E, 'r~1180', 'heat', True)
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1180'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1179'), '+=', False, K[10])
@@ -12332,7 +11385,7 @@ def d_972(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1177', 3, True)
+    LOCAL(ctx, E, 'n~1177', 3, True)
     return True
 
 
@@ -12342,7 +11395,7 @@ def d_973(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1178', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1178', 'megacredits', True)
     return True
 
 
@@ -12364,7 +11417,7 @@ def d_975(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1179', 3, True)
+    LOCAL(ctx, E, 'n~1179', 3, True)
     return True
 
 
@@ -12374,7 +11427,7 @@ def d_976(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1180', 'heat', True)
+    LOCAL(ctx, E, 'r~1180', 'heat', True)
     return True
 
 
@@ -12391,32 +11444,18 @@ def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1181', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1182', 'energy', True)
+    LOCAL(ctx, E, 'n~1181', 2, True)
+    LOCAL(ctx, E, 'r~1182', 'energy', True)
     if not d_981(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1183', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1184', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1183', 2, True)
+    LOCAL(ctx, E, 'r~1184', 'steel', True)
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1184'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1183'), '+=', False, K[6])
@@ -12429,7 +11468,7 @@ def d_979(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1181', 2, True)
+    LOCAL(ctx, E, 'n~1181', 2, True)
     return True
 
 
@@ -12439,24 +11478,19 @@ def d_980(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1182', 'energy', True)
+    LOCAL(ctx, E, 'r~1182', 'energy', True)
     return True
 
 
 def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1102(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1182'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1181'), '-=', False, K[6])
@@ -12492,7 +11526,7 @@ def d_984(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1183', 2, True)
+    LOCAL(ctx, E, 'n~1183', 2, True)
     return True
 
 
@@ -12502,7 +11536,7 @@ def d_985(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1184', 'steel', True)
+    LOCAL(ctx, E, 'r~1184', 'steel', True)
     return True
 
 
@@ -12526,9 +11560,7 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1185', 'city', True)
+        LOCAL(ctx, E, 't~1185', 'city', True)
         return t_990(ctx, k, s, E)
 
     return t_988(ctx, r1, s, E)
@@ -12549,7 +11581,7 @@ def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1185', 'city', True)
+    LOCAL(ctx, E, 't~1185', 'city', True)
     return True
 
 
@@ -12565,18 +11597,12 @@ def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1195', x_1112(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1195', x_1112(ctx, E), True)
     if not x_1113(ctx, E):
         return False
     return t_994(ctx, k, s, E)
@@ -12588,7 +11614,7 @@ def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1195', x_1112(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1195', x_1112(ctx, E), True)
     return True
 
 
@@ -12611,19 +11637,13 @@ def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
 
 def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1197', E.get('t~1185'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1198', E.get('space~1196'), True)
+    LOCAL(ctx, E, 't~1197', E.get('t~1185'), True)
+    LOCAL(ctx, E, 's~1198', E.get('space~1196'), True)
     return t_998(ctx, k, s, E)
 
 
@@ -12633,7 +11653,7 @@ def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1197', E.get('t~1185'), True)
+    LOCAL(ctx, E, 't~1197', E.get('t~1185'), True)
     return True
 
 
@@ -12643,25 +11663,19 @@ def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1198', E.get('space~1196'), True)
+    LOCAL(ctx, E, 's~1198', E.get('space~1196'), True)
     return True
 
 
 def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1198'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1198'), '=', False, K[19])
     return t_1001(ctx, k, s, E)
 
@@ -12713,8 +11727,6 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1003(ctx, r1, s, E)
@@ -12746,7 +11758,7 @@ def t_1004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1199', item, True)
+            LOCAL(ctx, E, 'x~1199', item, True)
             if x_1124(ctx, E):
                 return t_1005(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12787,22 +11799,13 @@ def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1200', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1201', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1200', 1, True)
+    LOCAL(ctx, E, 'r~1201', 'microbe', True)
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1200'), '+=', False, K[15])
@@ -12815,7 +11818,7 @@ def d_1010(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1200', 1, True)
+    LOCAL(ctx, E, 'n~1200', 1, True)
     return True
 
 
@@ -12825,7 +11828,7 @@ def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1201', 'microbe', True)
+    LOCAL(ctx, E, 'r~1201', 'microbe', True)
     return True
 
 
@@ -12842,29 +11845,18 @@ def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1202', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1203', 'microbe', True)
+    LOCAL(ctx, E, 'n~1202', 2, True)
+    LOCAL(ctx, E, 'r~1203', 'microbe', True)
     if not d_1016(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1204', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1205', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1204', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1205', 1, True)
     return t_1021(ctx, k, s, E)
 
 
@@ -12874,7 +11866,7 @@ def d_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1202', 2, True)
+    LOCAL(ctx, E, 'n~1202', 2, True)
     return True
 
 
@@ -12884,24 +11876,19 @@ def d_1015(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1203', 'microbe', True)
+    LOCAL(ctx, E, 'r~1203', 'microbe', True)
     return True
 
 
 def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1138(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1202'), '-=', False, K[15])
@@ -12937,7 +11924,7 @@ def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1204', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1204', 'oxygen', True)
     return True
 
 
@@ -12947,7 +11934,7 @@ def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1205', 1, True)
+    LOCAL(ctx, E, 'n~1205', 1, True)
     return True
 
 
@@ -12977,14 +11964,11 @@ def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1204'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
@@ -13022,8 +12006,6 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1027(ctx, E):
@@ -13044,20 +12026,14 @@ def d_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1204'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13105,7 +12081,7 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1206', item, True)
+            LOCAL(ctx, E, 'b~1206', item, True)
             if x_1154(ctx, E):
                 return t_1032(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13137,22 +12113,13 @@ def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1207', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1208', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1207', 1, True)
+    LOCAL(ctx, E, 'r~1208', 'microbe', True)
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1207'), '+=', False, K[15])
@@ -13165,7 +12132,7 @@ def d_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1207', 1, True)
+    LOCAL(ctx, E, 'n~1207', 1, True)
     return True
 
 
@@ -13175,7 +12142,7 @@ def d_1037(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1208', 'microbe', True)
+    LOCAL(ctx, E, 'r~1208', 'microbe', True)
     return True
 
 
@@ -13192,29 +12159,18 @@ def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1209', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1210', 'microbe', True)
+    LOCAL(ctx, E, 'n~1209', 2, True)
+    LOCAL(ctx, E, 'r~1210', 'microbe', True)
     if not d_1042(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1211', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1212', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1211', 'temperature', True)
+    LOCAL(ctx, E, 'n~1212', 1, True)
     return t_1047(ctx, k, s, E)
 
 
@@ -13224,7 +12180,7 @@ def d_1040(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1209', 2, True)
+    LOCAL(ctx, E, 'n~1209', 2, True)
     return True
 
 
@@ -13234,24 +12190,19 @@ def d_1041(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1210', 'microbe', True)
+    LOCAL(ctx, E, 'r~1210', 'microbe', True)
     return True
 
 
 def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1167(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1209'), '-=', False, K[15])
@@ -13287,7 +12238,7 @@ def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1211', 'temperature', True)
+    LOCAL(ctx, E, 'p~1211', 'temperature', True)
     return True
 
 
@@ -13297,7 +12248,7 @@ def d_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1212', 1, True)
+    LOCAL(ctx, E, 'n~1212', 1, True)
     return True
 
 
@@ -13327,14 +12278,11 @@ def t_1048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1211'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
@@ -13372,8 +12320,6 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1053(ctx, E):
@@ -13394,20 +12340,14 @@ def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1211'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13455,7 +12395,7 @@ def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1213', item, True)
+            LOCAL(ctx, E, 'b~1213', item, True)
             if x_1183(ctx, E):
                 return t_1058(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13480,19 +12420,13 @@ def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1214', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1215', 'microbe', True)
+    LOCAL(ctx, E, 'n~1214', 1, True)
+    LOCAL(ctx, E, 'r~1215', 'microbe', True)
     return t_1063(ctx, k, s, E)
 
 
@@ -13502,7 +12436,7 @@ def d_1061(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1214', 1, True)
+    LOCAL(ctx, E, 'n~1214', 1, True)
     return True
 
 
@@ -13512,19 +12446,16 @@ def d_1062(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1215', 'microbe', True)
+    LOCAL(ctx, E, 'r~1215', 'microbe', True)
     return True
 
 
 def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1192(ctx, E):
         return False
     return t_1065(ctx, k, s, E)
@@ -13561,22 +12492,13 @@ def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1220', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1221', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1220', 1, True)
+    LOCAL(ctx, E, 'r~1221', 'microbe', True)
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1220'), '+=', False, K[15])
@@ -13589,7 +12511,7 @@ def d_1068(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1220', 1, True)
+    LOCAL(ctx, E, 'n~1220', 1, True)
     return True
 
 
@@ -13599,7 +12521,7 @@ def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1221', 'microbe', True)
+    LOCAL(ctx, E, 'r~1221', 'microbe', True)
     return True
 
 
@@ -13616,19 +12538,13 @@ def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1222', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1223', 2, True)
+    LOCAL(ctx, E, 't~1222', 'tr', True)
+    LOCAL(ctx, E, 'n~1223', 2, True)
     if not d_1074(ctx, E):
         return False
     return True
@@ -13640,7 +12556,7 @@ def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1222', 'tr', True)
+    LOCAL(ctx, E, 't~1222', 'tr', True)
     return True
 
 
@@ -13650,7 +12566,7 @@ def d_1073(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1223', 2, True)
+    LOCAL(ctx, E, 'n~1223', 2, True)
     return True
 
 
@@ -13662,8 +12578,6 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1205(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1222'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1223'), '+=', False, K[20])
@@ -13686,14 +12600,11 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1222'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1223'), '+=', False, K[8])
@@ -13722,8 +12633,6 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1210(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13753,24 +12662,14 @@ def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             return False
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1224', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1225', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1224', 'tr', True)
+    LOCAL(ctx, E, 'n~1225', 2, True)
     if not d_1083(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1226', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1227', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1226', 'temperature', True)
+    LOCAL(ctx, E, 'n~1227', 1, True)
     return t_1091(ctx, r1, s, E)
 
 
@@ -13780,7 +12679,7 @@ def d_1081(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1224', 'tr', True)
+    LOCAL(ctx, E, 't~1224', 'tr', True)
     return True
 
 
@@ -13790,7 +12689,7 @@ def d_1082(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1225', 2, True)
+    LOCAL(ctx, E, 'n~1225', 2, True)
     return True
 
 
@@ -13802,8 +12701,6 @@ def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1215(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1224'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1225'), '+=', False, K[20])
@@ -13826,14 +12723,11 @@ def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1224'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1225'), '+=', False, K[8])
@@ -13862,8 +12756,6 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1220(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -13888,7 +12780,7 @@ def d_1089(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1226', 'temperature', True)
+    LOCAL(ctx, E, 'p~1226', 'temperature', True)
     return True
 
 
@@ -13898,7 +12790,7 @@ def d_1090(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1227', 1, True)
+    LOCAL(ctx, E, 'n~1227', 1, True)
     return True
 
 
@@ -13928,14 +12820,11 @@ def t_1092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1226'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
@@ -13973,8 +12862,6 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1097(ctx, E):
@@ -13995,20 +12882,14 @@ def d_1097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1226'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -14056,7 +12937,7 @@ def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1228', item, True)
+            LOCAL(ctx, E, 'b~1228', item, True)
             if x_1236(ctx, E):
                 return t_1102(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14096,22 +12977,13 @@ def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
 
 
 def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1233', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1234', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1233', 4, True)
+    LOCAL(ctx, E, 'r~1234', 'plants', True)
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1234'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1233'), '+=', False, K[6])
@@ -14124,7 +12996,7 @@ def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1233', 4, True)
+    LOCAL(ctx, E, 'n~1233', 4, True)
     return True
 
 
@@ -14134,7 +13006,7 @@ def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1234', 'plants', True)
+    LOCAL(ctx, E, 'r~1234', 'plants', True)
     return True
 
 
@@ -14151,22 +13023,13 @@ def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1235', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1236', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1235', 1, True)
+    LOCAL(ctx, E, 'r~1236', 'plants', True)
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1236'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1235'), '+=', False, K[6])
@@ -14179,7 +13042,7 @@ def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1235', 1, True)
+    LOCAL(ctx, E, 'n~1235', 1, True)
     return True
 
 
@@ -14189,7 +13052,7 @@ def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1236', 'plants', True)
+    LOCAL(ctx, E, 'r~1236', 'plants', True)
     return True
 
 
@@ -14206,22 +13069,13 @@ def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1237', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1238', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1237', 2, True)
+    LOCAL(ctx, E, 'r~1238', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1238'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1237'), '+=', False, K[10])
@@ -14234,7 +13088,7 @@ def d_1114(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1237', 2, True)
+    LOCAL(ctx, E, 'n~1237', 2, True)
     return True
 
 
@@ -14244,7 +13098,7 @@ def d_1115(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1238', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1238', 'megacredits', True)
     return True
 
 
@@ -14267,17 +13121,9 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1245', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1246', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1245', 4, True)
+        LOCAL(ctx, E, 'r~1246', 'steel', True)
         c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1246'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1245'), '+=', False, K[10])
@@ -14297,19 +13143,13 @@ def t_1118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1239', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1240', 3, True)
+    LOCAL(ctx, E, 'p~1239', 'temperature', True)
+    LOCAL(ctx, E, 'n~1240', 3, True)
     return t_1122(ctx, k, s, E)
 
 
@@ -14319,7 +13159,7 @@ def d_1120(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1239', 'temperature', True)
+    LOCAL(ctx, E, 'p~1239', 'temperature', True)
     return True
 
 
@@ -14329,7 +13169,7 @@ def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1240', 3, True)
+    LOCAL(ctx, E, 'n~1240', 3, True)
     return True
 
 
@@ -14359,14 +13199,11 @@ def t_1123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1239'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
@@ -14404,8 +13241,6 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1128(ctx, E):
@@ -14426,20 +13261,14 @@ def d_1128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1239'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -14487,7 +13316,7 @@ def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1241', item, True)
+            LOCAL(ctx, E, 'b~1241', item, True)
             if x_1268(ctx, E):
                 return t_1133(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14512,19 +13341,13 @@ def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1242', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1243', 'plants', True)
+    LOCAL(ctx, E, 'n~1242', 8, True)
+    LOCAL(ctx, E, 'r~1243', 'plants', True)
     return t_1138(ctx, k, s, E)
 
 
@@ -14534,7 +13357,7 @@ def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1242', 8, True)
+    LOCAL(ctx, E, 'n~1242', 8, True)
     return True
 
 
@@ -14544,7 +13367,7 @@ def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1243', 'plants', True)
+    LOCAL(ctx, E, 'r~1243', 'plants', True)
     return True
 
 
@@ -14591,7 +13414,7 @@ def d_1142(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1245', 4, True)
+    LOCAL(ctx, E, 'n~1245', 4, True)
     return True
 
 
@@ -14601,7 +13424,7 @@ def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1246', 'steel', True)
+    LOCAL(ctx, E, 'r~1246', 'steel', True)
     return True
 
 
@@ -14618,22 +13441,13 @@ def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1247', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1248', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1247', 2, True)
+    LOCAL(ctx, E, 'r~1248', 'titanium', True)
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1248'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1247'), '+=', False, K[6])
@@ -14646,7 +13460,7 @@ def d_1146(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1247', 2, True)
+    LOCAL(ctx, E, 'n~1247', 2, True)
     return True
 
 
@@ -14656,7 +13470,7 @@ def d_1147(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1248', 'titanium', True)
+    LOCAL(ctx, E, 'r~1248', 'titanium', True)
     return True
 
 
@@ -14673,32 +13487,18 @@ def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1249', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1250', 'plants', True)
+    LOCAL(ctx, E, 'n~1249', 1, True)
+    LOCAL(ctx, E, 'r~1250', 'plants', True)
     if not d_1152(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1251', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1252', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1251', 4, True)
+    LOCAL(ctx, E, 'r~1252', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
@@ -14711,7 +13511,7 @@ def d_1150(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1249', 1, True)
+    LOCAL(ctx, E, 'n~1249', 1, True)
     return True
 
 
@@ -14721,24 +13521,19 @@ def d_1151(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1250', 'plants', True)
+    LOCAL(ctx, E, 'r~1250', 'plants', True)
     return True
 
 
 def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1295(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
@@ -14774,7 +13569,7 @@ def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1251', 4, True)
+    LOCAL(ctx, E, 'n~1251', 4, True)
     return True
 
 
@@ -14784,7 +13579,7 @@ def d_1156(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1252', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1252', 'megacredits', True)
     return True
 
 
@@ -14810,22 +13605,13 @@ def t_1158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1253', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1254', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1253', 1, True)
+    LOCAL(ctx, E, 'r~1254', 'plants', True)
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1254'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1253'), '+=', False, K[6])
@@ -14838,7 +13624,7 @@ def d_1160(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1253', 1, True)
+    LOCAL(ctx, E, 'n~1253', 1, True)
     return True
 
 
@@ -14848,7 +13634,7 @@ def d_1161(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1254', 'plants', True)
+    LOCAL(ctx, E, 'r~1254', 'plants', True)
     return True
 
 
@@ -14865,32 +13651,18 @@ def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1255', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1256', 'energy', True)
+    LOCAL(ctx, E, 'n~1255', 1, True)
+    LOCAL(ctx, E, 'r~1256', 'energy', True)
     if not d_1166(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1257', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1258', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1257', 3, True)
+    LOCAL(ctx, E, 'r~1258', 'heat', True)
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
@@ -14903,7 +13675,7 @@ def d_1164(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1255', 1, True)
+    LOCAL(ctx, E, 'n~1255', 1, True)
     return True
 
 
@@ -14913,24 +13685,19 @@ def d_1165(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1256', 'energy', True)
+    LOCAL(ctx, E, 'r~1256', 'energy', True)
     return True
 
 
 def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1311(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1256'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1255'), '-=', False, K[6])
@@ -14966,7 +13733,7 @@ def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1257', 3, True)
+    LOCAL(ctx, E, 'n~1257', 3, True)
     return True
 
 
@@ -14976,7 +13743,7 @@ def d_1170(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1258', 'heat', True)
+    LOCAL(ctx, E, 'r~1258', 'heat', True)
     return True
 
 
@@ -15002,22 +13769,13 @@ def t_1172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1259', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1260', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1259', 1, True)
+    LOCAL(ctx, E, 'r~1260', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
@@ -15030,7 +13788,7 @@ def d_1174(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1259', 1, True)
+    LOCAL(ctx, E, 'n~1259', 1, True)
     return True
 
 
@@ -15040,7 +13798,7 @@ def d_1175(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1260', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1260', 'megacredits', True)
     return True
 
 
@@ -15064,9 +13822,7 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1261', 'natural_preserve', True)
+        LOCAL(ctx, E, 't~1261', 'natural_preserve', True)
         return t_1180(ctx, k, s, E)
 
     return t_1178(ctx, r1, s, E)
@@ -15087,24 +13843,18 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1261', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~1261', 'natural_preserve', True)
     return True
 
 
 def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1265', E.get('t~1261'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1266', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 't~1265', E.get('t~1261'), True)
+    LOCAL(ctx, E, 'l~1266', x_1327(ctx, E), True)
     return t_1183(ctx, k, s, E)
 
 
@@ -15114,7 +13864,7 @@ def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1265', E.get('t~1261'), True)
+    LOCAL(ctx, E, 't~1265', E.get('t~1261'), True)
     return True
 
 
@@ -15124,7 +13874,7 @@ def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1266', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 'l~1266', x_1327(ctx, E), True)
     return True
 
 
@@ -15140,18 +13890,12 @@ def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1271', x_1329(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1271', x_1329(ctx, E), True)
     if not x_1330(ctx, E):
         return False
     return t_1187(ctx, k, s, E)
@@ -15163,7 +13907,7 @@ def d_1185(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1271', x_1329(ctx, E), True)
+    LOCAL(ctx, E, 'open~1271', x_1329(ctx, E), True)
     return True
 
 
@@ -15186,19 +13930,13 @@ def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1273', E.get('t~1265'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1274', E.get('space~1272'), True)
+    LOCAL(ctx, E, 't~1273', E.get('t~1265'), True)
+    LOCAL(ctx, E, 's~1274', E.get('space~1272'), True)
     return t_1191(ctx, k, s, E)
 
 
@@ -15208,7 +13946,7 @@ def d_1189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1273', E.get('t~1265'), True)
+    LOCAL(ctx, E, 't~1273', E.get('t~1265'), True)
     return True
 
 
@@ -15218,25 +13956,19 @@ def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1274', E.get('space~1272'), True)
+    LOCAL(ctx, E, 's~1274', E.get('space~1272'), True)
     return True
 
 
 def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1274'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1274'), '=', False, K[19])
     return t_1194(ctx, k, s, E)
 
@@ -15288,8 +14020,6 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1196(ctx, r1, s, E)
@@ -15321,7 +14051,7 @@ def t_1197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1275', item, True)
+            LOCAL(ctx, E, 'x~1275', item, True)
             if x_1341(ctx, E):
                 return t_1198(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15355,32 +14085,18 @@ def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1276', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1277', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1276', 2, True)
+    LOCAL(ctx, E, 'r~1277', 'megacredits', True)
     if not d_1204(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1278', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1279', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1278', 3, True)
+    LOCAL(ctx, E, 'r~1279', 'energy', True)
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1279'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1278'), '+=', False, K[6])
@@ -15393,7 +14109,7 @@ def d_1202(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1276', 2, True)
+    LOCAL(ctx, E, 'n~1276', 2, True)
     return True
 
 
@@ -15403,24 +14119,19 @@ def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1277', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1277', 'megacredits', True)
     return True
 
 
 def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1351(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1277'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1276'), '-=', False, K[6])
@@ -15456,7 +14167,7 @@ def d_1207(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1278', 3, True)
+    LOCAL(ctx, E, 'n~1278', 3, True)
     return True
 
 
@@ -15466,7 +14177,7 @@ def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1279', 'energy', True)
+    LOCAL(ctx, E, 'r~1279', 'energy', True)
     return True
 
 
@@ -15492,36 +14203,18 @@ def t_1210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1284', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1285', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1284', 1, True)
+    LOCAL(ctx, E, 'r~1285', 'energy', True)
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1284'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1286', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1287', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1286', 1, True)
+    LOCAL(ctx, E, 'r~1287', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1287'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1286'), '+=', False, K[6])
@@ -15534,7 +14227,7 @@ def d_1212(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1284', 1, True)
+    LOCAL(ctx, E, 'n~1284', 1, True)
     return True
 
 
@@ -15544,7 +14237,7 @@ def d_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1285', 'energy', True)
+    LOCAL(ctx, E, 'r~1285', 'energy', True)
     return True
 
 
@@ -15566,7 +14259,7 @@ def d_1215(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1286', 1, True)
+    LOCAL(ctx, E, 'n~1286', 1, True)
     return True
 
 
@@ -15576,7 +14269,7 @@ def d_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1287', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1287', 'megacredits', True)
     return True
 
 
@@ -15593,36 +14286,18 @@ def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1288', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1289', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1288', 2, True)
+    LOCAL(ctx, E, 'r~1289', 'plants', True)
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1289'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1288'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1290', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1291', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1290', 1, True)
+    LOCAL(ctx, E, 'r~1291', 'plants', True)
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1291'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1290'), '+=', False, K[10])
@@ -15635,7 +14310,7 @@ def d_1219(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1288', 2, True)
+    LOCAL(ctx, E, 'n~1288', 2, True)
     return True
 
 
@@ -15645,7 +14320,7 @@ def d_1220(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1289', 'plants', True)
+    LOCAL(ctx, E, 'r~1289', 'plants', True)
     return True
 
 
@@ -15667,7 +14342,7 @@ def d_1222(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1290', 1, True)
+    LOCAL(ctx, E, 'n~1290', 1, True)
     return True
 
 
@@ -15677,7 +14352,7 @@ def d_1223(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1291', 'plants', True)
+    LOCAL(ctx, E, 'r~1291', 'plants', True)
     return True
 
 
@@ -15694,22 +14369,13 @@ def d_1224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1292', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1293', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1292', 1, True)
+    LOCAL(ctx, E, 'r~1293', 'plants', True)
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1293'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1292'), '+=', False, K[6])
@@ -15722,7 +14388,7 @@ def d_1226(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1292', 1, True)
+    LOCAL(ctx, E, 'n~1292', 1, True)
     return True
 
 
@@ -15732,7 +14398,7 @@ def d_1227(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1293', 'plants', True)
+    LOCAL(ctx, E, 'r~1293', 'plants', True)
     return True
 
 
@@ -15749,22 +14415,13 @@ def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1294', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1295', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1294', 1, True)
+    LOCAL(ctx, E, 'r~1295', 'microbe', True)
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1294'), '+=', False, K[15])
@@ -15777,7 +14434,7 @@ def d_1230(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1294', 1, True)
+    LOCAL(ctx, E, 'n~1294', 1, True)
     return True
 
 
@@ -15787,7 +14444,7 @@ def d_1231(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1295', 'microbe', True)
+    LOCAL(ctx, E, 'r~1295', 'microbe', True)
     return True
 
 
@@ -15811,19 +14468,13 @@ def t_1233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1296', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1297', 'animal', True)
+    LOCAL(ctx, E, 'n~1296', 2, True)
+    LOCAL(ctx, E, 'r~1297', 'animal', True)
     return t_1237(ctx, k, s, E)
 
 
@@ -15833,7 +14484,7 @@ def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1296', 2, True)
+    LOCAL(ctx, E, 'n~1296', 2, True)
     return True
 
 
@@ -15843,7 +14494,7 @@ def d_1236(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1297', 'animal', True)
+    LOCAL(ctx, E, 'r~1297', 'animal', True)
     return True
 
 
@@ -15885,19 +14536,13 @@ def d_1240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1300', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1301', 'plants', True)
+    LOCAL(ctx, E, 'n~1300', 5, True)
+    LOCAL(ctx, E, 'r~1301', 'plants', True)
     return t_1244(ctx, k, s, E)
 
 
@@ -15907,7 +14552,7 @@ def d_1242(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1300', 5, True)
+    LOCAL(ctx, E, 'n~1300', 5, True)
     return True
 
 
@@ -15917,7 +14562,7 @@ def d_1243(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1301', 'plants', True)
+    LOCAL(ctx, E, 'r~1301', 'plants', True)
     return True
 
 
@@ -15959,26 +14604,14 @@ def d_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1311', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1312', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1313', x_1410(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1311', 1, True)
+    LOCAL(ctx, E, 'r~1312', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1313', x_1410(ctx, E), True)
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1312'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
@@ -15991,7 +14624,7 @@ def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1311', 1, True)
+    LOCAL(ctx, E, 'n~1311', 1, True)
     return True
 
 
@@ -16001,7 +14634,7 @@ def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1312', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1312', 'megacredits', True)
     return True
 
 
@@ -16011,7 +14644,7 @@ def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1313', x_1410(ctx, E), True)
+    LOCAL(ctx, E, 'k~1313', x_1410(ctx, E), True)
     return True
 
 
@@ -16028,19 +14661,13 @@ def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1314', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1315', 'plants', True)
+    LOCAL(ctx, E, 'n~1314', 1, True)
+    LOCAL(ctx, E, 'r~1315', 'plants', True)
     return t_1256(ctx, k, s, E)
 
 
@@ -16050,7 +14677,7 @@ def d_1254(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1314', 1, True)
+    LOCAL(ctx, E, 'n~1314', 1, True)
     return True
 
 
@@ -16060,7 +14687,7 @@ def d_1255(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1315', 'plants', True)
+    LOCAL(ctx, E, 'r~1315', 'plants', True)
     return True
 
 
@@ -16076,14 +14703,11 @@ def t_1256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1418(ctx, E):
         return False
     return t_1259(ctx, k, s, E)
@@ -16120,22 +14744,13 @@ def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1318', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1319', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1318', 1, True)
+    LOCAL(ctx, E, 'r~1319', 'animal', True)
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1318'), '+=', False, K[15])
@@ -16148,7 +14763,7 @@ def d_1262(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1318', 1, True)
+    LOCAL(ctx, E, 'n~1318', 1, True)
     return True
 
 
@@ -16158,7 +14773,7 @@ def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1319', 'animal', True)
+    LOCAL(ctx, E, 'r~1319', 'animal', True)
     return True
 
 
@@ -16182,15 +14797,11 @@ def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1335', 'ocean', True)
+        LOCAL(ctx, E, 't~1335', 'ocean', True)
         return t_1286(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1320', 'ocean', True)
+    LOCAL(ctx, E, 't~1320', 'ocean', True)
     return t_1267(ctx, r1, s, E)
 
 
@@ -16200,7 +14811,7 @@ def d_1266(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1320', 'ocean', True)
+    LOCAL(ctx, E, 't~1320', 'ocean', True)
     return True
 
 
@@ -16216,18 +14827,12 @@ def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1330', x_1432(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1330', x_1432(ctx, E), True)
     if not x_1433(ctx, E):
         return False
     return t_1271(ctx, k, s, E)
@@ -16239,7 +14844,7 @@ def d_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1330', x_1432(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1330', x_1432(ctx, E), True)
     return True
 
 
@@ -16262,19 +14867,13 @@ def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1332', E.get('t~1320'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1333', E.get('space~1331'), True)
+    LOCAL(ctx, E, 't~1332', E.get('t~1320'), True)
+    LOCAL(ctx, E, 's~1333', E.get('space~1331'), True)
     return t_1275(ctx, k, s, E)
 
 
@@ -16284,7 +14883,7 @@ def d_1273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1332', E.get('t~1320'), True)
+    LOCAL(ctx, E, 't~1332', E.get('t~1320'), True)
     return True
 
 
@@ -16294,25 +14893,19 @@ def d_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1333', E.get('space~1331'), True)
+    LOCAL(ctx, E, 's~1333', E.get('space~1331'), True)
     return True
 
 
 def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1333'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1333'), '=', False, K[19])
     return t_1278(ctx, k, s, E)
 
@@ -16364,8 +14957,6 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1280(ctx, r1, s, E)
@@ -16397,7 +14988,7 @@ def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1334', item, True)
+            LOCAL(ctx, E, 'x~1334', item, True)
             if x_1444(ctx, E):
                 return t_1282(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16436,7 +15027,7 @@ def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1335', 'ocean', True)
+    LOCAL(ctx, E, 't~1335', 'ocean', True)
     return True
 
 
@@ -16452,18 +15043,12 @@ def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1345', x_1453(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1345', x_1453(ctx, E), True)
     if not x_1454(ctx, E):
         return False
     return t_1290(ctx, k, s, E)
@@ -16475,7 +15060,7 @@ def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1345', x_1453(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1345', x_1453(ctx, E), True)
     return True
 
 
@@ -16498,19 +15083,13 @@ def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1347', E.get('t~1335'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1348', E.get('space~1346'), True)
+    LOCAL(ctx, E, 't~1347', E.get('t~1335'), True)
+    LOCAL(ctx, E, 's~1348', E.get('space~1346'), True)
     return t_1294(ctx, k, s, E)
 
 
@@ -16520,7 +15099,7 @@ def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1347', E.get('t~1335'), True)
+    LOCAL(ctx, E, 't~1347', E.get('t~1335'), True)
     return True
 
 
@@ -16530,25 +15109,19 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1348', E.get('space~1346'), True)
+    LOCAL(ctx, E, 's~1348', E.get('space~1346'), True)
     return True
 
 
 def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1348'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1348'), '=', False, K[19])
     return t_1297(ctx, k, s, E)
 
@@ -16600,8 +15173,6 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -16633,7 +15204,7 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1349', item, True)
+            LOCAL(ctx, E, 'x~1349', item, True)
             if x_1465(ctx, E):
                 return t_1301(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16667,19 +15238,13 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1350', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1351', 'plants', True)
+    LOCAL(ctx, E, 'n~1350', 1, True)
+    LOCAL(ctx, E, 'r~1351', 'plants', True)
     return t_1307(ctx, k, s, E)
 
 
@@ -16689,7 +15254,7 @@ def d_1305(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1350', 1, True)
+    LOCAL(ctx, E, 'n~1350', 1, True)
     return True
 
 
@@ -16699,7 +15264,7 @@ def d_1306(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1351', 'plants', True)
+    LOCAL(ctx, E, 'r~1351', 'plants', True)
     return True
 
 
@@ -16715,14 +15280,11 @@ def t_1307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1477(ctx, E):
         return False
     return t_1310(ctx, k, s, E)
@@ -16759,22 +15321,13 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1354', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1355', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1354', 1, True)
+    LOCAL(ctx, E, 'r~1355', 'animal', True)
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1354'), '+=', False, K[15])
@@ -16787,7 +15340,7 @@ def d_1313(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1354', 1, True)
+    LOCAL(ctx, E, 'n~1354', 1, True)
     return True
 
 
@@ -16797,7 +15350,7 @@ def d_1314(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1355', 'animal', True)
+    LOCAL(ctx, E, 'r~1355', 'animal', True)
     return True
 
 
@@ -16814,50 +15367,23 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1356', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1357', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1356', 2, True)
+    LOCAL(ctx, E, 'r~1357', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1357'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1356'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1358', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1359', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1358', 3, True)
+    LOCAL(ctx, E, 'r~1359', 'plants', True)
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1359'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1358'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1360', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1361', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1360', 2, True)
+    LOCAL(ctx, E, 'r~1361', 'plants', True)
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1361'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1360'), '+=', False, K[10])
@@ -16870,7 +15396,7 @@ def d_1317(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1356', 2, True)
+    LOCAL(ctx, E, 'n~1356', 2, True)
     return True
 
 
@@ -16880,7 +15406,7 @@ def d_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1357', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1357', 'megacredits', True)
     return True
 
 
@@ -16902,7 +15428,7 @@ def d_1320(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1358', 3, True)
+    LOCAL(ctx, E, 'n~1358', 3, True)
     return True
 
 
@@ -16912,7 +15438,7 @@ def d_1321(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1359', 'plants', True)
+    LOCAL(ctx, E, 'r~1359', 'plants', True)
     return True
 
 
@@ -16934,7 +15460,7 @@ def d_1323(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1360', 2, True)
+    LOCAL(ctx, E, 'n~1360', 2, True)
     return True
 
 
@@ -16944,7 +15470,7 @@ def d_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1361', 'plants', True)
+    LOCAL(ctx, E, 'r~1361', 'plants', True)
     return True
 
 
@@ -16961,22 +15487,13 @@ def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1362', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1363', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1362', 1, True)
+    LOCAL(ctx, E, 'r~1363', 'steel', True)
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1363'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1362'), '+=', False, K[6])
@@ -16989,7 +15506,7 @@ def d_1327(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1362', 1, True)
+    LOCAL(ctx, E, 'n~1362', 1, True)
     return True
 
 
@@ -16999,7 +15516,7 @@ def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1363', 'steel', True)
+    LOCAL(ctx, E, 'r~1363', 'steel', True)
     return True
 
 
@@ -17025,22 +15542,13 @@ def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1364', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1365', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1364', 1, True)
+    LOCAL(ctx, E, 'r~1365', 'titanium', True)
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1365'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1364'), '+=', False, K[6])
@@ -17053,7 +15561,7 @@ def d_1332(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1364', 1, True)
+    LOCAL(ctx, E, 'n~1364', 1, True)
     return True
 
 
@@ -17063,7 +15571,7 @@ def d_1333(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1365', 'titanium', True)
+    LOCAL(ctx, E, 'r~1365', 'titanium', True)
     return True
 
 
@@ -17080,36 +15588,18 @@ def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1370', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1371', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1370', 3, True)
+    LOCAL(ctx, E, 'r~1371', 'heat', True)
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1371'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1370'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1372', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1373', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1372', 3, True)
+    LOCAL(ctx, E, 'r~1373', 'energy', True)
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1373'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1372'), '+=', False, K[6])
@@ -17122,7 +15612,7 @@ def d_1336(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1370', 3, True)
+    LOCAL(ctx, E, 'n~1370', 3, True)
     return True
 
 
@@ -17132,7 +15622,7 @@ def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1371', 'heat', True)
+    LOCAL(ctx, E, 'r~1371', 'heat', True)
     return True
 
 
@@ -17154,7 +15644,7 @@ def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1372', 3, True)
+    LOCAL(ctx, E, 'n~1372', 3, True)
     return True
 
 
@@ -17164,7 +15654,7 @@ def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1373', 'energy', True)
+    LOCAL(ctx, E, 'r~1373', 'energy', True)
     return True
 
 
@@ -17181,19 +15671,13 @@ def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1374', 'greenery', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1375', 'ocean', True)
+    LOCAL(ctx, E, 't~1374', 'greenery', True)
+    LOCAL(ctx, E, 'k~1375', 'ocean', True)
     return t_1345(ctx, k, s, E)
 
 
@@ -17203,7 +15687,7 @@ def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1374', 'greenery', True)
+    LOCAL(ctx, E, 't~1374', 'greenery', True)
     return True
 
 
@@ -17213,24 +15697,18 @@ def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1375', 'ocean', True)
+    LOCAL(ctx, E, 'k~1375', 'ocean', True)
     return True
 
 
 def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1377', E.get('t~1374'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1378', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 't~1377', E.get('t~1374'), True)
+    LOCAL(ctx, E, 'l~1378', x_1526(ctx, E), True)
     return t_1348(ctx, k, s, E)
 
 
@@ -17240,7 +15718,7 @@ def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1377', E.get('t~1374'), True)
+    LOCAL(ctx, E, 't~1377', E.get('t~1374'), True)
     return True
 
 
@@ -17250,7 +15728,7 @@ def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1378', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 'l~1378', x_1526(ctx, E), True)
     return True
 
 
@@ -17266,18 +15744,12 @@ def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1383', x_1528(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1383', x_1528(ctx, E), True)
     if not x_1529(ctx, E):
         return False
     return t_1352(ctx, k, s, E)
@@ -17289,7 +15761,7 @@ def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1383', x_1528(ctx, E), True)
+    LOCAL(ctx, E, 'open~1383', x_1528(ctx, E), True)
     return True
 
 
@@ -17312,19 +15784,13 @@ def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1385', E.get('t~1377'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1386', E.get('space~1384'), True)
+    LOCAL(ctx, E, 't~1385', E.get('t~1377'), True)
+    LOCAL(ctx, E, 's~1386', E.get('space~1384'), True)
     return t_1356(ctx, k, s, E)
 
 
@@ -17334,7 +15800,7 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1385', E.get('t~1377'), True)
+    LOCAL(ctx, E, 't~1385', E.get('t~1377'), True)
     return True
 
 
@@ -17344,25 +15810,19 @@ def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1386', E.get('space~1384'), True)
+    LOCAL(ctx, E, 's~1386', E.get('space~1384'), True)
     return True
 
 
 def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1386'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1386'), '=', False, K[19])
     return t_1359(ctx, k, s, E)
 
@@ -17414,8 +15874,6 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -17447,7 +15905,7 @@ def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1387', item, True)
+            LOCAL(ctx, E, 'x~1387', item, True)
             if x_1540(ctx, E):
                 return t_1363(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -17481,36 +15939,18 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1388', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1389', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1388', 3, True)
+    LOCAL(ctx, E, 'r~1389', 'plants', True)
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1390', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1391', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1390', 1, True)
+    LOCAL(ctx, E, 'r~1391', 'plants', True)
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1391'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1390'), '+=', False, K[10])
@@ -17523,7 +15963,7 @@ def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1388', 3, True)
+    LOCAL(ctx, E, 'n~1388', 3, True)
     return True
 
 
@@ -17533,7 +15973,7 @@ def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1389', 'plants', True)
+    LOCAL(ctx, E, 'r~1389', 'plants', True)
     return True
 
 
@@ -17555,7 +15995,7 @@ def d_1370(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1390', 1, True)
+    LOCAL(ctx, E, 'n~1390', 1, True)
     return True
 
 
@@ -17565,7 +16005,7 @@ def d_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1391', 'plants', True)
+    LOCAL(ctx, E, 'r~1391', 'plants', True)
     return True
 
 
@@ -17588,30 +16028,17 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1396', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1397', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1396', 1, True)
+        LOCAL(ctx, E, 'r~1397', 'steel', True)
         c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1397'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1396'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1392', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1393', 'steel', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1392', 1, True)
+    LOCAL(ctx, E, 'r~1393', 'steel', True)
     return t_1376(ctx, r1, s, E)
 
 
@@ -17621,7 +16048,7 @@ def d_1374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1392', 1, True)
+    LOCAL(ctx, E, 'n~1392', 1, True)
     return True
 
 
@@ -17631,7 +16058,7 @@ def d_1375(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1393', 'steel', True)
+    LOCAL(ctx, E, 'r~1393', 'steel', True)
     return True
 
 
@@ -17647,14 +16074,11 @@ def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1562(ctx, E):
         return False
     return t_1379(ctx, k, s, E)
@@ -17696,7 +16120,7 @@ def d_1381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1396', 1, True)
+    LOCAL(ctx, E, 'n~1396', 1, True)
     return True
 
 
@@ -17706,7 +16130,7 @@ def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1397', 'steel', True)
+    LOCAL(ctx, E, 'r~1397', 'steel', True)
     return True
 
 
@@ -17723,22 +16147,13 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1398', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1399', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1398', 5, True)
+    LOCAL(ctx, E, 'r~1399', 'steel', True)
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1399'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1398'), '+=', False, K[10])
@@ -17751,7 +16166,7 @@ def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1398', 5, True)
+    LOCAL(ctx, E, 'n~1398', 5, True)
     return True
 
 
@@ -17761,7 +16176,7 @@ def d_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1399', 'steel', True)
+    LOCAL(ctx, E, 'r~1399', 'steel', True)
     return True
 
 
@@ -17784,17 +16199,9 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1406', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1407', 'steel', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1406', 2, True)
+        LOCAL(ctx, E, 'r~1407', 'steel', True)
         c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1407'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1406'), '+=', False, K[10])
@@ -17814,19 +16221,13 @@ def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1400', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1401', 1, True)
+    LOCAL(ctx, E, 'p~1400', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1401', 1, True)
     return t_1393(ctx, k, s, E)
 
 
@@ -17836,7 +16237,7 @@ def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1400', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1400', 'oxygen', True)
     return True
 
 
@@ -17846,7 +16247,7 @@ def d_1392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1401', 1, True)
+    LOCAL(ctx, E, 'n~1401', 1, True)
     return True
 
 
@@ -17876,14 +16277,11 @@ def t_1394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1400'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
@@ -17921,8 +16319,6 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1399(ctx, E):
@@ -17943,20 +16339,14 @@ def d_1399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1400'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
@@ -18004,7 +16394,7 @@ def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1402', item, True)
+            LOCAL(ctx, E, 'b~1402', item, True)
             if x_1589(ctx, E):
                 return t_1404(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -18029,19 +16419,13 @@ def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1403', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1404', 'plants', True)
+    LOCAL(ctx, E, 'n~1403', 2, True)
+    LOCAL(ctx, E, 'r~1404', 'plants', True)
     return t_1409(ctx, k, s, E)
 
 
@@ -18051,7 +16435,7 @@ def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1403', 2, True)
+    LOCAL(ctx, E, 'n~1403', 2, True)
     return True
 
 
@@ -18061,7 +16445,7 @@ def d_1408(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1404', 'plants', True)
+    LOCAL(ctx, E, 'r~1404', 'plants', True)
     return True
 
 
@@ -18108,7 +16492,7 @@ def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1406', 2, True)
+    LOCAL(ctx, E, 'n~1406', 2, True)
     return True
 
 
@@ -18118,7 +16502,7 @@ def d_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1407', 'steel', True)
+    LOCAL(ctx, E, 'r~1407', 'steel', True)
     return True
 
 
@@ -18135,19 +16519,13 @@ def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1408', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1409', K[21], True)
+    LOCAL(ctx, E, 'n~1408', 1, True)
+    LOCAL(ctx, E, 'l~1409', K[21], True)
     return t_1419(ctx, k, s, E)
 
 
@@ -18157,7 +16535,7 @@ def d_1417(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1408', 1, True)
+    LOCAL(ctx, E, 'n~1408', 1, True)
     return True
 
 
@@ -18167,24 +16545,18 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1409', K[21], True)
+    LOCAL(ctx, E, 'l~1409', K[21], True)
     return True
 
 
 def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sp~1411', x_1611(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'shown~1413', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1411', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1413', x_1612(ctx, E), True)
     return t_1422(ctx, k, s, E)
 
 
@@ -18194,7 +16566,7 @@ def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sp~1411', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1411', x_1611(ctx, E), True)
     return True
 
 
@@ -18204,7 +16576,7 @@ def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shown~1413', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1413', x_1612(ctx, E), True)
     return True
 
 
@@ -18227,22 +16599,13 @@ def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1415', E.get('n~1408'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1416', E.get('r~1414'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1415', E.get('n~1408'), True)
+    LOCAL(ctx, E, 'r~1416', E.get('r~1414'), True)
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1416'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1415'), '+=', False, K[6])
@@ -18255,7 +16618,7 @@ def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1415', E.get('n~1408'), True)
+    LOCAL(ctx, E, 'n~1415', E.get('n~1408'), True)
     return True
 
 
@@ -18265,7 +16628,7 @@ def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1416', E.get('r~1414'), True)
+    LOCAL(ctx, E, 'r~1416', E.get('r~1414'), True)
     return True
 
 
@@ -18290,14 +16653,9 @@ def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         return t_1452(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1417', 'mining_area', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1418', K[21], True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1417', 'mining_area', True)
+    LOCAL(ctx, E, 'l~1418', K[21], True)
     return t_1431(ctx, r1, s, E)
 
 
@@ -18307,7 +16665,7 @@ def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1417', 'mining_area', True)
+    LOCAL(ctx, E, 't~1417', 'mining_area', True)
     return True
 
 
@@ -18317,24 +16675,18 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1418', K[21], True)
+    LOCAL(ctx, E, 'l~1418', K[21], True)
     return True
 
 
 def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1423', E.get('t~1417'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1424', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 't~1423', E.get('t~1417'), True)
+    LOCAL(ctx, E, 'l~1424', x_1623(ctx, E), True)
     return t_1434(ctx, k, s, E)
 
 
@@ -18344,7 +16696,7 @@ def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1423', E.get('t~1417'), True)
+    LOCAL(ctx, E, 't~1423', E.get('t~1417'), True)
     return True
 
 
@@ -18354,7 +16706,7 @@ def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1424', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 'l~1424', x_1623(ctx, E), True)
     return True
 
 
@@ -18370,18 +16722,12 @@ def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1429', x_1625(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1429', x_1625(ctx, E), True)
     if not x_1626(ctx, E):
         return False
     return t_1438(ctx, k, s, E)
@@ -18393,7 +16739,7 @@ def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1429', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~1429', x_1625(ctx, E), True)
     return True
 
 
@@ -18416,19 +16762,13 @@ def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1431', E.get('t~1423'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1432', E.get('space~1430'), True)
+    LOCAL(ctx, E, 't~1431', E.get('t~1423'), True)
+    LOCAL(ctx, E, 's~1432', E.get('space~1430'), True)
     return t_1442(ctx, k, s, E)
 
 
@@ -18438,7 +16778,7 @@ def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1431', E.get('t~1423'), True)
+    LOCAL(ctx, E, 't~1431', E.get('t~1423'), True)
     return True
 
 
@@ -18448,25 +16788,19 @@ def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1432', E.get('space~1430'), True)
+    LOCAL(ctx, E, 's~1432', E.get('space~1430'), True)
     return True
 
 
 def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1432'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1432'), '=', False, K[19])
     return t_1445(ctx, k, s, E)
 
@@ -18518,8 +16852,6 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -18551,7 +16883,7 @@ def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1433', item, True)
+            LOCAL(ctx, E, 'x~1433', item, True)
             if x_1637(ctx, E):
                 return t_1449(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -18594,32 +16926,18 @@ def t_1452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1434', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1435', 'energy', True)
+    LOCAL(ctx, E, 'n~1434', 1, True)
+    LOCAL(ctx, E, 'r~1435', 'energy', True)
     if not d_1456(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1436', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1437', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1436', 2, True)
+    LOCAL(ctx, E, 'r~1437', 'steel', True)
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1437'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1436'), '+=', False, K[6])
@@ -18632,7 +16950,7 @@ def d_1454(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1434', 1, True)
+    LOCAL(ctx, E, 'n~1434', 1, True)
     return True
 
 
@@ -18642,24 +16960,19 @@ def d_1455(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1435', 'energy', True)
+    LOCAL(ctx, E, 'r~1435', 'energy', True)
     return True
 
 
 def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1647(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1435'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1434'), '-=', False, K[6])
@@ -18695,7 +17008,7 @@ def d_1459(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1436', 2, True)
+    LOCAL(ctx, E, 'n~1436', 2, True)
     return True
 
 
@@ -18705,7 +17018,7 @@ def d_1460(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1437', 'steel', True)
+    LOCAL(ctx, E, 'r~1437', 'steel', True)
     return True
 
 
@@ -18750,19 +17063,13 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1439', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1440', K[21], True)
+    LOCAL(ctx, E, 'n~1439', 1, True)
+    LOCAL(ctx, E, 'l~1440', K[21], True)
     return t_1468(ctx, k, s, E)
 
 
@@ -18772,7 +17079,7 @@ def d_1466(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1439', 1, True)
+    LOCAL(ctx, E, 'n~1439', 1, True)
     return True
 
 
@@ -18782,24 +17089,18 @@ def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1440', K[21], True)
+    LOCAL(ctx, E, 'l~1440', K[21], True)
     return True
 
 
 def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sp~1442', x_1662(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'shown~1444', x_1663(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1442', x_1662(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1444', x_1663(ctx, E), True)
     return t_1471(ctx, k, s, E)
 
 
@@ -18809,7 +17110,7 @@ def d_1469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sp~1442', x_1662(ctx, E), True)
+    LOCAL(ctx, E, 'sp~1442', x_1662(ctx, E), True)
     return True
 
 
@@ -18819,7 +17120,7 @@ def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'shown~1444', x_1663(ctx, E), True)
+    LOCAL(ctx, E, 'shown~1444', x_1663(ctx, E), True)
     return True
 
 
@@ -18842,22 +17143,13 @@ def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1446', E.get('n~1439'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1447', E.get('r~1445'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1446', E.get('n~1439'), True)
+    LOCAL(ctx, E, 'r~1447', E.get('r~1445'), True)
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1447'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1446'), '+=', False, K[6])
@@ -18870,7 +17162,7 @@ def d_1474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1446', E.get('n~1439'), True)
+    LOCAL(ctx, E, 'n~1446', E.get('n~1439'), True)
     return True
 
 
@@ -18880,7 +17172,7 @@ def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1447', E.get('r~1445'), True)
+    LOCAL(ctx, E, 'r~1447', E.get('r~1445'), True)
     return True
 
 
@@ -18905,14 +17197,9 @@ def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         return t_1501(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1448', 'mining_rights', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1449', K[21], True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~1448', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~1449', K[21], True)
     return t_1480(ctx, r1, s, E)
 
 
@@ -18922,7 +17209,7 @@ def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1448', 'mining_rights', True)
+    LOCAL(ctx, E, 't~1448', 'mining_rights', True)
     return True
 
 
@@ -18932,24 +17219,18 @@ def d_1479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1449', K[21], True)
+    LOCAL(ctx, E, 'l~1449', K[21], True)
     return True
 
 
 def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1453', E.get('t~1448'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1454', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 't~1453', E.get('t~1448'), True)
+    LOCAL(ctx, E, 'l~1454', x_1674(ctx, E), True)
     return t_1483(ctx, k, s, E)
 
 
@@ -18959,7 +17240,7 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1453', E.get('t~1448'), True)
+    LOCAL(ctx, E, 't~1453', E.get('t~1448'), True)
     return True
 
 
@@ -18969,7 +17250,7 @@ def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1454', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 'l~1454', x_1674(ctx, E), True)
     return True
 
 
@@ -18985,18 +17266,12 @@ def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1459', x_1676(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1459', x_1676(ctx, E), True)
     if not x_1677(ctx, E):
         return False
     return t_1487(ctx, k, s, E)
@@ -19008,7 +17283,7 @@ def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1459', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~1459', x_1676(ctx, E), True)
     return True
 
 
@@ -19031,19 +17306,13 @@ def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1461', E.get('t~1453'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1462', E.get('space~1460'), True)
+    LOCAL(ctx, E, 't~1461', E.get('t~1453'), True)
+    LOCAL(ctx, E, 's~1462', E.get('space~1460'), True)
     return t_1491(ctx, k, s, E)
 
 
@@ -19053,7 +17322,7 @@ def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1461', E.get('t~1453'), True)
+    LOCAL(ctx, E, 't~1461', E.get('t~1453'), True)
     return True
 
 
@@ -19063,25 +17332,19 @@ def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1462', E.get('space~1460'), True)
+    LOCAL(ctx, E, 's~1462', E.get('space~1460'), True)
     return True
 
 
 def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1462'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1462'), '=', False, K[19])
     return t_1494(ctx, k, s, E)
 
@@ -19133,8 +17396,6 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1496(ctx, r1, s, E)
@@ -19166,7 +17427,7 @@ def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1463', item, True)
+            LOCAL(ctx, E, 'x~1463', item, True)
             if x_1688(ctx, E):
                 return t_1498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -19209,22 +17470,13 @@ def t_1501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1464', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1465', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1464', 2, True)
+    LOCAL(ctx, E, 'r~1465', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1465'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1464'), '+=', False, K[6])
@@ -19237,7 +17489,7 @@ def d_1503(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1464', 2, True)
+    LOCAL(ctx, E, 'n~1464', 2, True)
     return True
 
 
@@ -19247,7 +17499,7 @@ def d_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1465', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1465', 'megacredits', True)
     return True
 
 
@@ -19264,19 +17516,13 @@ def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1466', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1467', 'energy', True)
+    LOCAL(ctx, E, 'n~1466', 1, True)
+    LOCAL(ctx, E, 'r~1467', 'energy', True)
     if not d_1509(ctx, E):
         return False
     return True
@@ -19288,7 +17534,7 @@ def d_1507(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1466', 1, True)
+    LOCAL(ctx, E, 'n~1466', 1, True)
     return True
 
 
@@ -19298,24 +17544,19 @@ def d_1508(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1467', 'energy', True)
+    LOCAL(ctx, E, 'r~1467', 'energy', True)
     return True
 
 
 def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1703(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1467'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1466'), '-=', False, K[6])
@@ -19362,19 +17603,13 @@ def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
 
 
 def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1468', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1469', 'plants', True)
+    LOCAL(ctx, E, 'n~1468', 1, True)
+    LOCAL(ctx, E, 'r~1469', 'plants', True)
     if not d_1517(ctx, E):
         return False
     return True
@@ -19386,7 +17621,7 @@ def d_1515(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1468', 1, True)
+    LOCAL(ctx, E, 'n~1468', 1, True)
     return True
 
 
@@ -19396,24 +17631,19 @@ def d_1516(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1469', 'plants', True)
+    LOCAL(ctx, E, 'r~1469', 'plants', True)
     return True
 
 
 def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1709(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1469'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1468'), '-=', False, K[10])
@@ -19444,19 +17674,13 @@ def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1470', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1471', 'steel', True)
+    LOCAL(ctx, E, 'n~1470', 1, True)
+    LOCAL(ctx, E, 'r~1471', 'steel', True)
     if not d_1523(ctx, E):
         return False
     return True
@@ -19468,7 +17692,7 @@ def d_1521(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1470', 1, True)
+    LOCAL(ctx, E, 'n~1470', 1, True)
     return True
 
 
@@ -19478,24 +17702,19 @@ def d_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1471', 'steel', True)
+    LOCAL(ctx, E, 'r~1471', 'steel', True)
     return True
 
 
 def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1715(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1471'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1470'), '-=', False, K[10])
@@ -19526,22 +17745,13 @@ def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1472', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1473', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1472', 7, True)
+    LOCAL(ctx, E, 'r~1473', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1473'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1472'), '+=', False, K[10])
@@ -19554,7 +17764,7 @@ def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1472', 7, True)
+    LOCAL(ctx, E, 'n~1472', 7, True)
     return True
 
 
@@ -19564,7 +17774,7 @@ def d_1528(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1473', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1473', 'megacredits', True)
     return True
 
 

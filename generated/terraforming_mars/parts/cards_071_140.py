@@ -76,17 +76,17 @@ def x_1729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 13)
 
 
 def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1734, E.get('n~1474'), E.get('r~1475'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1475'), 0) if type((_w1 := (ctx.state['players'][v_target_1476] if type(v_target_1476) is int and 0 <= v_target_1476 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1475'), 0))) - num(E.get('n~1474')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1475'))) is str else 0))) for v_target_1476 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1734, E.get('n~1474'), E.get('r~1475'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1475'), 0) if type((_w1 := (ctx.state['players'][v_target_1476] if type(v_target_1476) is int and 0 <= v_target_1476 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1475'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1474'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1475'))) is str else 0))) is int else num(_w6))) for v_target_1476 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -96,7 +96,7 @@ def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1475'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1477'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1475'), 0))) - num(E.get('n~1474')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1475'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1475'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1477'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1475'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1474'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1475'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -120,7 +120,7 @@ def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
@@ -184,7 +184,7 @@ def x_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -244,7 +244,7 @@ def x_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1489'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1489'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1489'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1489'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1489'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1489'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1489'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1489'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -304,19 +304,19 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1492'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1493, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1493, 0)), (ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('step', 0) if type(v_p_1493) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('max', 0) if type(v_p_1493) is str else 0))) for v_p_1493 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('tile', None) if type(v_p_1493) is str else None) == E.get('t~1492'))])))
+    return MEMO(ctx, (1798, E.get('t~1492'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1493, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1493, 0)), (ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('step', 0) if type(v_p_1493) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('max', 0) if type(v_p_1493) is str else 0))) is int else num(_w3))) for v_p_1493 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1493, NOREC).get('tile', None) if type(v_p_1493) is str else None) == E.get('t~1492'))])))
 
 
 def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1492'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1498: (lambda v_near_1501: (v_near_1501 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1492'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1501)) > 0)) else False) else v_open_1498))([v_s_1499 for v_s_1499 in items_of(v_open_1498) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1500 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1500, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1500, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1500, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1500 in items_of(ADJ(ctx, 'spaces', v_s_1499))])) else False)]))([v_s_1495 for v_s_1495 in [v_x_1494 for v_x_1494 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1494, NOREC).get('type', None) if type(v_x_1494) is str else None) == GET(ctx, 'tiles', E.get('t~1492'), 'space', None))] if (True if ((not (v_s_1495 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1495, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == E.get('t~1492'))) or (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1495 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1495, _w2)))) or (((_w3.get(v_s_1495, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1495, None)) == E.get('you'))) else False)) and ((True if ((v_s_1495 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1492'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1495, _w6))) or ((not any([(True if ((v_x_1496 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1496, _w7))) and ((not (v_x_1496 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1492'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1496, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1496, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1496, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1496, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1496, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1497)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1496, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1496, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1497)) else False)) else False) for v_u_1497 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1492'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1496 in items_of(ADJ(ctx, 'spaces', v_s_1495))]))) else False)) else False)]))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1492'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1498: (lambda v_near_1501: (v_near_1501 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1492'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1501))) is int else num(_w22)) > 0)) else False) else v_open_1498))([v_s_1499 for v_s_1499 in items_of(v_open_1498) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1500 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1500, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1500, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1500, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1500 in items_of(ADJ(ctx, 'spaces', v_s_1499))])) else False)]))([v_s_1495 for v_s_1495 in [v_x_1494 for v_x_1494 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1494, NOREC).get('type', None) if type(v_x_1494) is str else None) == GET(ctx, 'tiles', E.get('t~1492'), 'space', None))] if (True if ((not (v_s_1495 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1495, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == E.get('t~1492'))) or (((ctx.index.plain['spaces'].get(v_s_1495, NOREC).get('reserved', None) if type(v_s_1495) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1495 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1495, _w2)))) or (((_w3.get(v_s_1495, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1495, None)) == E.get('you'))) else False)) and ((True if ((v_s_1495 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1492'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1495, _w6))) or ((not any([(True if ((v_x_1496 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1496, _w7))) and ((not (v_x_1496 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1492'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1496, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1496, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1496, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1496, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1496, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1497)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1496, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1496, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1497)) else False)) else False) for v_u_1497 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1492'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1496 in items_of(ADJ(ctx, 'spaces', v_s_1495))]))) else False)) else False)]))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1502'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1502')))) is int else num(_w1)) > 0)
 
 
 def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -386,19 +386,19 @@ def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1511') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1511') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1512') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1512') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -410,7 +410,7 @@ def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1510')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1510'))) is int else num(_w4)))
 
 
 def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -422,31 +422,31 @@ def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1513')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1514')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1515'))))) >= num(E.get('price~1510')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1513'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1514'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1515'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1510'))) is int else num(_w16)))
 
 
 def x_1834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1510'), E.get('s_v~1513'))) - 1), E.get('s_v~1513'))]) if (num(E.get('s_v~1513')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1510'), E.get('s_v~1513')))) is int else num(_w3)) - 1), E.get('s_v~1513'))]) if ((_w4 if type((_w4 := E.get('s_v~1513'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1510'), E.get('t_v~1514'))) - 1), E.get('t_v~1514'))]) if (num(E.get('t_v~1514')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1510'), E.get('t_v~1514')))) is int else num(_w3)) - 1), E.get('t_v~1514'))]) if ((_w4 if type((_w4 := E.get('t_v~1514'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1510'), E.get('h_v~1515'))) - 1), E.get('h_v~1515'))]) if (num(E.get('h_v~1515')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1510'), E.get('h_v~1515')))) is int else num(_w3)) - 1), E.get('h_v~1515'))]) if ((_w4 if type((_w4 := E.get('h_v~1515'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1510')) - num((num(E.get('s~1516')) * num(E.get('s_v~1513')))))) - num((num(E.get('t~1517')) * num(E.get('t_v~1514')))))) - num((num(E.get('h~1518')) * num(E.get('h_v~1515')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1516')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1516')) * num(E.get('s_v~1513'))), (num(E.get('t~1517')) * num(E.get('t_v~1514')))), (num(E.get('h~1518')) * num(E.get('h_v~1515'))))) - num(E.get('s_v~1513')))) >= num(E.get('price~1510')))) else False))) and ((not (True if ((num(E.get('t~1517')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1516')) * num(E.get('s_v~1513'))), (num(E.get('t~1517')) * num(E.get('t_v~1514')))), (num(E.get('h~1518')) * num(E.get('h_v~1515'))))) - num(E.get('t_v~1514')))) >= num(E.get('price~1510')))) else False))) and ((not (True if ((num(E.get('h~1518')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1516')) * num(E.get('s_v~1513'))), (num(E.get('t~1517')) * num(E.get('t_v~1514')))), (num(E.get('h~1518')) * num(E.get('h_v~1515'))))) - num(E.get('h_v~1515')))) >= num(E.get('price~1510')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1510'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1516'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1513'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1517'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1514'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1518'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1515'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1516'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1516'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1513'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1517'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1514'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1518'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1515'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1513'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1510'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1517'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1516'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1513'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1517'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1514'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1518'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1515'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1514'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1510'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1518'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1516'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1513'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1517'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1514'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1518'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1515'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1515'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1510'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -458,7 +458,7 @@ def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1510')) - num((num(E.get('s~1516')) * num(E.get('s_v~1513')))))) - num((num(E.get('t~1517')) * num(E.get('t_v~1514')))))) - num((num(E.get('h~1518')) * num(E.get('h_v~1515')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1510'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1516'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1513'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1517'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1514'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1518'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1515'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -482,7 +482,7 @@ def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1510')) - num((num(E.get('s~1516')) * num(E.get('s_v~1513')))))) - num((num(E.get('t~1517')) * num(E.get('t_v~1514')))))) - num((num(E.get('h~1518')) * num(E.get('h_v~1515')))))])}, ({'steel': E.get('s~1516')} if (num(E.get('s_v~1513')) > 0) else K[4])), ({'titanium': E.get('t~1517')} if (num(E.get('t_v~1514')) > 0) else K[4])), ({'heat': E.get('h~1518')} if (num(E.get('h_v~1515')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1510'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1516'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1513'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1517'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1514'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1518'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1515'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1516')} if ((_w13 if type((_w13 := E.get('s_v~1513'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1517')} if ((_w14 if type((_w14 := E.get('t_v~1514'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1518')} if ((_w15 if type((_w15 := E.get('h_v~1515'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -506,19 +506,19 @@ def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1861, E.get('t~1525'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1526, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1526, 0)), (ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('step', 0) if type(v_p_1526) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('max', 0) if type(v_p_1526) is str else 0))) for v_p_1526 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('tile', None) if type(v_p_1526) is str else None) == E.get('t~1525'))])))
+    return MEMO(ctx, (1861, E.get('t~1525'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1526, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1526, 0)), (ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('step', 0) if type(v_p_1526) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('max', 0) if type(v_p_1526) is str else 0))) is int else num(_w3))) for v_p_1526 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1526, NOREC).get('tile', None) if type(v_p_1526) is str else None) == E.get('t~1525'))])))
 
 
 def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1862, E.get('this'), E.get('t~1525'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1531: (lambda v_near_1534: (v_near_1534 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1525'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1534)) > 0)) else False) else v_open_1531))([v_s_1532 for v_s_1532 in items_of(v_open_1531) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1533 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1533, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1533, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1533, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1533 in items_of(ADJ(ctx, 'spaces', v_s_1532))])) else False)]))([v_s_1528 for v_s_1528 in [v_x_1527 for v_x_1527 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1527, NOREC).get('type', None) if type(v_x_1527) is str else None) == GET(ctx, 'tiles', E.get('t~1525'), 'space', None))] if (True if ((not (v_s_1528 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1528, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == E.get('t~1525'))) or (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1528 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1528, _w2)))) or (((_w3.get(v_s_1528, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1528, None)) == E.get('you'))) else False)) and ((True if ((v_s_1528 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1525'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1528, _w6))) or ((not any([(True if ((v_x_1529 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1529, _w7))) and ((not (v_x_1529 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1525'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1529, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1529, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1529, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1529, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1529, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1530)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1529, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1529, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1530)) else False)) else False) for v_u_1530 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1525'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1529 in items_of(ADJ(ctx, 'spaces', v_s_1528))]))) else False)) else False)]))
+    return MEMO(ctx, (1862, E.get('this'), E.get('t~1525'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1531: (lambda v_near_1534: (v_near_1534 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1525'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1534))) is int else num(_w22)) > 0)) else False) else v_open_1531))([v_s_1532 for v_s_1532 in items_of(v_open_1531) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1533 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1533, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1533, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1533, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1533 in items_of(ADJ(ctx, 'spaces', v_s_1532))])) else False)]))([v_s_1528 for v_s_1528 in [v_x_1527 for v_x_1527 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1527, NOREC).get('type', None) if type(v_x_1527) is str else None) == GET(ctx, 'tiles', E.get('t~1525'), 'space', None))] if (True if ((not (v_s_1528 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1528, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == E.get('t~1525'))) or (((ctx.index.plain['spaces'].get(v_s_1528, NOREC).get('reserved', None) if type(v_s_1528) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1528 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1528, _w2)))) or (((_w3.get(v_s_1528, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1528, None)) == E.get('you'))) else False)) and ((True if ((v_s_1528 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1525'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1528, _w6))) or ((not any([(True if ((v_x_1529 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1529, _w7))) and ((not (v_x_1529 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1525'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1529, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1529, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1529, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1529, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1529, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1530)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1529, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1529, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1530)) else False)) else False) for v_u_1530 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1525'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1529 in items_of(ADJ(ctx, 'spaces', v_s_1528))]))) else False)) else False)]))
 
 
 def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1535'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1535')))) is int else num(_w1)) > 0)
 
 
 def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -582,19 +582,19 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1882, E.get('t~1540'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1541, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1541, 0)), (ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('step', 0) if type(v_p_1541) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('max', 0) if type(v_p_1541) is str else 0))) for v_p_1541 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('tile', None) if type(v_p_1541) is str else None) == E.get('t~1540'))])))
+    return MEMO(ctx, (1882, E.get('t~1540'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1541, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1541, 0)), (ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('step', 0) if type(v_p_1541) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('max', 0) if type(v_p_1541) is str else 0))) is int else num(_w3))) for v_p_1541 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1541, NOREC).get('tile', None) if type(v_p_1541) is str else None) == E.get('t~1540'))])))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1883, E.get('this'), E.get('t~1540'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1546: (lambda v_near_1549: (v_near_1549 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1540'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1549)) > 0)) else False) else v_open_1546))([v_s_1547 for v_s_1547 in items_of(v_open_1546) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1548 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1548, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1548, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1548, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1548 in items_of(ADJ(ctx, 'spaces', v_s_1547))])) else False)]))([v_s_1543 for v_s_1543 in [v_x_1542 for v_x_1542 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1542, NOREC).get('type', None) if type(v_x_1542) is str else None) == GET(ctx, 'tiles', E.get('t~1540'), 'space', None))] if (True if ((not (v_s_1543 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1543, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == E.get('t~1540'))) or (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1543 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1543, _w2)))) or (((_w3.get(v_s_1543, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1543, None)) == E.get('you'))) else False)) and ((True if ((v_s_1543 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1540'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1543, _w6))) or ((not any([(True if ((v_x_1544 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1544, _w7))) and ((not (v_x_1544 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1540'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1544, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1544, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1544, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1544, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1544, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1545)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1544, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1544, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1545)) else False)) else False) for v_u_1545 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1540'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1544 in items_of(ADJ(ctx, 'spaces', v_s_1543))]))) else False)) else False)]))
+    return MEMO(ctx, (1883, E.get('this'), E.get('t~1540'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1546: (lambda v_near_1549: (v_near_1549 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1540'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1549))) is int else num(_w22)) > 0)) else False) else v_open_1546))([v_s_1547 for v_s_1547 in items_of(v_open_1546) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1548 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1548, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1548, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1548, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1548 in items_of(ADJ(ctx, 'spaces', v_s_1547))])) else False)]))([v_s_1543 for v_s_1543 in [v_x_1542 for v_x_1542 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1542, NOREC).get('type', None) if type(v_x_1542) is str else None) == GET(ctx, 'tiles', E.get('t~1540'), 'space', None))] if (True if ((not (v_s_1543 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1543, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == E.get('t~1540'))) or (((ctx.index.plain['spaces'].get(v_s_1543, NOREC).get('reserved', None) if type(v_s_1543) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1543 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1543, _w2)))) or (((_w3.get(v_s_1543, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1543, None)) == E.get('you'))) else False)) and ((True if ((v_s_1543 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1540'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1543, _w6))) or ((not any([(True if ((v_x_1544 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1544, _w7))) and ((not (v_x_1544 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1540'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1544, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1544, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1544, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1544, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1544, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1545)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1544, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1544, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1545)) else False)) else False) for v_u_1545 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1540'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1544 in items_of(ADJ(ctx, 'spaces', v_s_1543))]))) else False)) else False)]))
 
 
 def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1550'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1550')))) is int else num(_w1)) > 0)
 
 
 def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -658,7 +658,7 @@ def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1556 for v_x_1556 in items_of((ctx.index.plain['cards'].get(v_c_1555, NOREC).get('tags', []) if type(v_c_1555) is str else [])) if (v_x_1556 == 'science')]) for v_c_1555 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1558 for v_x_1558 in items_of((ctx.index.plain['corporations'].get(v_c_1557, NOREC).get('tags', []) if type(v_c_1557) is str else [])) if (v_x_1558 == 'science')]) for v_c_1557 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
+    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1556 for v_x_1556 in items_of((ctx.index.plain['cards'].get(v_c_1555, NOREC).get('tags', []) if type(v_c_1555) is str else [])) if (v_x_1556 == 'science')]) for v_c_1555 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1558 for v_x_1558 in items_of((ctx.index.plain['corporations'].get(v_c_1557, NOREC).get('tags', []) if type(v_c_1557) is str else [])) if (v_x_1558 == 'science')]) for v_c_1557 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 4))
 
 
 def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -676,7 +676,7 @@ def x_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
 def x_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1561'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1561'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1561'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1561'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1561'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1561'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1561'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1561'))) is str else 0))) is int else num(_w5)))
 
 
 def x_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -736,19 +736,19 @@ def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1927, E.get('t~1564'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1565, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1565, 0)), (ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('step', 0) if type(v_p_1565) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('max', 0) if type(v_p_1565) is str else 0))) for v_p_1565 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('tile', None) if type(v_p_1565) is str else None) == E.get('t~1564'))])))
+    return MEMO(ctx, (1927, E.get('t~1564'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1565, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1565, 0)), (ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('step', 0) if type(v_p_1565) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('max', 0) if type(v_p_1565) is str else 0))) is int else num(_w3))) for v_p_1565 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1565, NOREC).get('tile', None) if type(v_p_1565) is str else None) == E.get('t~1564'))])))
 
 
 def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1928, E.get('this'), E.get('t~1564'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1570: (lambda v_near_1573: (v_near_1573 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1564'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1573)) > 0)) else False) else v_open_1570))([v_s_1571 for v_s_1571 in items_of(v_open_1570) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1572 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1572, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1572, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1572, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1572 in items_of(ADJ(ctx, 'spaces', v_s_1571))])) else False)]))([v_s_1567 for v_s_1567 in [v_x_1566 for v_x_1566 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1566, NOREC).get('type', None) if type(v_x_1566) is str else None) == GET(ctx, 'tiles', E.get('t~1564'), 'space', None))] if (True if ((not (v_s_1567 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1567, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == E.get('t~1564'))) or (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1567 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1567, _w2)))) or (((_w3.get(v_s_1567, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1567, None)) == E.get('you'))) else False)) and ((True if ((v_s_1567 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1564'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1567, _w6))) or ((not any([(True if ((v_x_1568 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1568, _w7))) and ((not (v_x_1568 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1564'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1568, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1568, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1568, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1568, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1568, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1569)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1568, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1568, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1569)) else False)) else False) for v_u_1569 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1564'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1568 in items_of(ADJ(ctx, 'spaces', v_s_1567))]))) else False)) else False)]))
+    return MEMO(ctx, (1928, E.get('this'), E.get('t~1564'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1570: (lambda v_near_1573: (v_near_1573 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1564'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1573))) is int else num(_w22)) > 0)) else False) else v_open_1570))([v_s_1571 for v_s_1571 in items_of(v_open_1570) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1572 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1572, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1572, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1572, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1572 in items_of(ADJ(ctx, 'spaces', v_s_1571))])) else False)]))([v_s_1567 for v_s_1567 in [v_x_1566 for v_x_1566 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1566, NOREC).get('type', None) if type(v_x_1566) is str else None) == GET(ctx, 'tiles', E.get('t~1564'), 'space', None))] if (True if ((not (v_s_1567 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1567, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == E.get('t~1564'))) or (((ctx.index.plain['spaces'].get(v_s_1567, NOREC).get('reserved', None) if type(v_s_1567) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1567 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1567, _w2)))) or (((_w3.get(v_s_1567, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1567, None)) == E.get('you'))) else False)) and ((True if ((v_s_1567 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1564'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1567, _w6))) or ((not any([(True if ((v_x_1568 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1568, _w7))) and ((not (v_x_1568 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1564'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1568, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1568, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1568, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1568, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1568, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1569)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1568, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1568, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1569)) else False)) else False) for v_u_1569 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1564'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1568 in items_of(ADJ(ctx, 'spaces', v_s_1567))]))) else False)) else False)]))
 
 
 def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1574'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1574')))) is int else num(_w1)) > 0)
 
 
 def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -812,19 +812,19 @@ def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~1579'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1580, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1580, 0)), (ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('step', 0) if type(v_p_1580) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('max', 0) if type(v_p_1580) is str else 0))) for v_p_1580 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('tile', None) if type(v_p_1580) is str else None) == E.get('t~1579'))])))
+    return MEMO(ctx, (1948, E.get('t~1579'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1580, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1580, 0)), (ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('step', 0) if type(v_p_1580) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('max', 0) if type(v_p_1580) is str else 0))) is int else num(_w3))) for v_p_1580 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1580, NOREC).get('tile', None) if type(v_p_1580) is str else None) == E.get('t~1579'))])))
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~1579'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1585: (lambda v_near_1588: (v_near_1588 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1579'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1588)) > 0)) else False) else v_open_1585))([v_s_1586 for v_s_1586 in items_of(v_open_1585) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1587 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1587, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1587, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1587, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1587 in items_of(ADJ(ctx, 'spaces', v_s_1586))])) else False)]))([v_s_1582 for v_s_1582 in [v_x_1581 for v_x_1581 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1581, NOREC).get('type', None) if type(v_x_1581) is str else None) == GET(ctx, 'tiles', E.get('t~1579'), 'space', None))] if (True if ((not (v_s_1582 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1582, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == E.get('t~1579'))) or (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1582 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1582, _w2)))) or (((_w3.get(v_s_1582, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1582, None)) == E.get('you'))) else False)) and ((True if ((v_s_1582 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1579'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1582, _w6))) or ((not any([(True if ((v_x_1583 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1583, _w7))) and ((not (v_x_1583 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1579'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1583, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1583, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1583, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1583, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1583, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1584)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1583, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1583, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1584)) else False)) else False) for v_u_1584 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1579'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1583 in items_of(ADJ(ctx, 'spaces', v_s_1582))]))) else False)) else False)]))
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~1579'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1585: (lambda v_near_1588: (v_near_1588 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1579'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1588))) is int else num(_w22)) > 0)) else False) else v_open_1585))([v_s_1586 for v_s_1586 in items_of(v_open_1585) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1587 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1587, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1587, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1587, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1587 in items_of(ADJ(ctx, 'spaces', v_s_1586))])) else False)]))([v_s_1582 for v_s_1582 in [v_x_1581 for v_x_1581 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1581, NOREC).get('type', None) if type(v_x_1581) is str else None) == GET(ctx, 'tiles', E.get('t~1579'), 'space', None))] if (True if ((not (v_s_1582 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1582, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == E.get('t~1579'))) or (((ctx.index.plain['spaces'].get(v_s_1582, NOREC).get('reserved', None) if type(v_s_1582) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1582 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1582, _w2)))) or (((_w3.get(v_s_1582, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1582, None)) == E.get('you'))) else False)) and ((True if ((v_s_1582 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1579'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1582, _w6))) or ((not any([(True if ((v_x_1583 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1583, _w7))) and ((not (v_x_1583 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1579'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1583, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1583, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1583, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1583, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1583, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1584)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1583, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1583, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1584)) else False)) else False) for v_u_1584 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1579'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1583 in items_of(ADJ(ctx, 'spaces', v_s_1582))]))) else False)) else False)]))
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1589'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1589')))) is int else num(_w1)) > 0)
 
 
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -886,7 +886,7 @@ def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -896,7 +896,7 @@ def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1595'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1596'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1595'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1595'), 'target': E.get('target~1596'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1595'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1596'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1595'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1595'), 'target': E.get('target~1596'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -920,7 +920,7 @@ def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~1599'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1601, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1601, 0)), (ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('step', 0) if type(v_p_1601) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('max', 0) if type(v_p_1601) is str else 0))) for v_p_1601 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('tile', None) if type(v_p_1601) is str else None) == E.get('t~1599'))])))
+    return MEMO(ctx, (1984, E.get('t~1599'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1601, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1601, 0)), (ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('step', 0) if type(v_p_1601) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('max', 0) if type(v_p_1601) is str else 0))) is int else num(_w3))) for v_p_1601 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1601, NOREC).get('tile', None) if type(v_p_1601) is str else None) == E.get('t~1599'))])))
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -932,7 +932,7 @@ def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1605'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1605')))) is int else num(_w1)) > 0)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -996,7 +996,7 @@ def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1611 for v_x_1611 in items_of((ctx.index.plain['cards'].get(v_c_1610, NOREC).get('tags', []) if type(v_c_1610) is str else [])) if (v_x_1611 == 'jovian')]) for v_c_1610 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1613 for v_x_1613 in items_of((ctx.index.plain['corporations'].get(v_c_1612, NOREC).get('tags', []) if type(v_c_1612) is str else [])) if (v_x_1613 == 'jovian')]) for v_c_1612 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1611 for v_x_1611 in items_of((ctx.index.plain['cards'].get(v_c_1610, NOREC).get('tags', []) if type(v_c_1610) is str else [])) if (v_x_1611 == 'jovian')]) for v_c_1610 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1613 for v_x_1613 in items_of((ctx.index.plain['corporations'].get(v_c_1612, NOREC).get('tags', []) if type(v_c_1612) is str else [])) if (v_x_1613 == 'jovian')]) for v_c_1612 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_2007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1014,7 +1014,7 @@ def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1619'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1619'), 0))) - num(E.get('n~1618')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1619'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1619'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1619'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1618'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1619'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1038,19 +1038,19 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2026, E.get('t~1622'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1623, 0)), (ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('step', 0) if type(v_p_1623) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('max', 0) if type(v_p_1623) is str else 0))) for v_p_1623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('tile', None) if type(v_p_1623) is str else None) == E.get('t~1622'))])))
+    return MEMO(ctx, (2026, E.get('t~1622'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1623, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1623, 0)), (ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('step', 0) if type(v_p_1623) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('max', 0) if type(v_p_1623) is str else 0))) is int else num(_w3))) for v_p_1623 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1623, NOREC).get('tile', None) if type(v_p_1623) is str else None) == E.get('t~1622'))])))
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2027, E.get('this'), E.get('t~1622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1628: (lambda v_near_1631: (v_near_1631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1622'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1631)) > 0)) else False) else v_open_1628))([v_s_1629 for v_s_1629 in items_of(v_open_1628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1630 in items_of(ADJ(ctx, 'spaces', v_s_1629))])) else False)]))([v_s_1625 for v_s_1625 in [v_x_1624 for v_x_1624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1624, NOREC).get('type', None) if type(v_x_1624) is str else None) == GET(ctx, 'tiles', E.get('t~1622'), 'space', None))] if (True if ((not (v_s_1625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == E.get('t~1622'))) or (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1625, _w2)))) or (((_w3.get(v_s_1625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1625, None)) == E.get('you'))) else False)) and ((True if ((v_s_1625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1625, _w6))) or ((not any([(True if ((v_x_1626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1626, _w7))) and ((not (v_x_1626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1627)) else False)) else False) for v_u_1627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1626 in items_of(ADJ(ctx, 'spaces', v_s_1625))]))) else False)) else False)]))
+    return MEMO(ctx, (2027, E.get('this'), E.get('t~1622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1628: (lambda v_near_1631: (v_near_1631 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1622'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1631))) is int else num(_w22)) > 0)) else False) else v_open_1628))([v_s_1629 for v_s_1629 in items_of(v_open_1628) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1630 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1630, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1630, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1630, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1630 in items_of(ADJ(ctx, 'spaces', v_s_1629))])) else False)]))([v_s_1625 for v_s_1625 in [v_x_1624 for v_x_1624 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1624, NOREC).get('type', None) if type(v_x_1624) is str else None) == GET(ctx, 'tiles', E.get('t~1622'), 'space', None))] if (True if ((not (v_s_1625 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1625, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == E.get('t~1622'))) or (((ctx.index.plain['spaces'].get(v_s_1625, NOREC).get('reserved', None) if type(v_s_1625) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1625 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1625, _w2)))) or (((_w3.get(v_s_1625, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1625, None)) == E.get('you'))) else False)) and ((True if ((v_s_1625 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1622'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1625, _w6))) or ((not any([(True if ((v_x_1626 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1626, _w7))) and ((not (v_x_1626 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1622'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1626, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1626, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1626, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1626, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1626, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1627)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1626, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1626, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1627)) else False)) else False) for v_u_1627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1622'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1626 in items_of(ADJ(ctx, 'spaces', v_s_1625))]))) else False)) else False)]))
 
 
 def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1632'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1632')))) is int else num(_w1)) > 0)
 
 
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1114,7 +1114,7 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(len([v_x_1638 for v_x_1638 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1637 for v_s_1637 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1637, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_1638, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_1638, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_1638, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1638, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_1638, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_1638, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))))
+    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := len([v_x_1638 for v_x_1638 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1637 for v_s_1637 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1637, {}), 'card', None) == E.get('this'))]))) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_1638, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_1638, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_1638, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_1638, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_1638, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_1638, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))) is int else num(_w8))))
 
 
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
@@ -1154,7 +1154,7 @@ def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-16))
 
 
 def x_2056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1170,7 +1170,7 @@ def x_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
 
 
 def x_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1188,7 +1188,7 @@ def x_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1653'), 0))) - num(E.get('n~1652')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1653'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1653'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1652'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1653'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1230,7 +1230,7 @@ def x_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1254,7 +1254,7 @@ def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1658 for v_x_1658 in items_of((ctx.index.plain['cards'].get(v_c_1657, NOREC).get('tags', []) if type(v_c_1657) is str else [])) if (v_x_1658 == 'science')]) for v_c_1657 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1660 for v_x_1660 in items_of((ctx.index.plain['corporations'].get(v_c_1659, NOREC).get('tags', []) if type(v_c_1659) is str else [])) if (v_x_1660 == 'science')]) for v_c_1659 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1658 for v_x_1658 in items_of((ctx.index.plain['cards'].get(v_c_1657, NOREC).get('tags', []) if type(v_c_1657) is str else [])) if (v_x_1658 == 'science')]) for v_c_1657 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1660 for v_x_1660 in items_of((ctx.index.plain['corporations'].get(v_c_1659, NOREC).get('tags', []) if type(v_c_1659) is str else [])) if (v_x_1660 == 'science')]) for v_c_1659 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1278,11 +1278,11 @@ def x_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [len([v_x_1668 for v_x_1668 in items_of((ctx.index.plain['cards'].get(v_c_1667, NOREC).get('tags', []) if type(v_c_1667) is str else [])) if (v_x_1668 == 'jovian')]) for v_c_1667 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1670 for v_x_1670 in items_of((ctx.index.plain['corporations'].get(v_c_1669, NOREC).get('tags', []) if type(v_c_1669) is str else [])) if (v_x_1670 == 'jovian')]) for v_c_1669 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1668 for v_x_1668 in items_of((ctx.index.plain['cards'].get(v_c_1667, NOREC).get('tags', []) if type(v_c_1667) is str else [])) if (v_x_1668 == 'jovian')]) for v_c_1667 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1670 for v_x_1670 in items_of((ctx.index.plain['corporations'].get(v_c_1669, NOREC).get('tags', []) if type(v_c_1669) is str else [])) if (v_x_1670 == 'jovian')]) for v_c_1669 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
 
 
 def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-10))
 
 
 def x_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1300,7 +1300,7 @@ def x_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2119(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1676 for v_x_1676 in items_of((ctx.index.plain['cards'].get(v_c_1675, NOREC).get('tags', []) if type(v_c_1675) is str else [])) if (v_x_1676 == 'science')]) for v_c_1675 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1678 for v_x_1678 in items_of((ctx.index.plain['corporations'].get(v_c_1677, NOREC).get('tags', []) if type(v_c_1677) is str else [])) if (v_x_1678 == 'science')]) for v_c_1677 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
+    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1676 for v_x_1676 in items_of((ctx.index.plain['cards'].get(v_c_1675, NOREC).get('tags', []) if type(v_c_1675) is str else [])) if (v_x_1676 == 'science')]) for v_c_1675 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1678 for v_x_1678 in items_of((ctx.index.plain['corporations'].get(v_c_1677, NOREC).get('tags', []) if type(v_c_1677) is str else [])) if (v_x_1678 == 'science')]) for v_c_1677 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
 def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1318,13 +1318,13 @@ def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
-    return (2 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1682'), 0))) >= num(E.get('n~1681')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1682'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1681'))) is int else num(_w4)))
 
 
 def x_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1352,25 +1352,25 @@ def x_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1688')) * num(E.get('k~1690')))
+    return ((_w1 if type((_w1 := E.get('n~1688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1690'))) is int else num(_w2)))
 
 
 def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2142, E.get('t~1691'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1692, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1692, 0)), (ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('step', 0) if type(v_p_1692) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('max', 0) if type(v_p_1692) is str else 0))) for v_p_1692 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('tile', None) if type(v_p_1692) is str else None) == E.get('t~1691'))])))
+    return MEMO(ctx, (2142, E.get('t~1691'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1692, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1692, 0)), (ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('step', 0) if type(v_p_1692) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('max', 0) if type(v_p_1692) is str else 0))) is int else num(_w3))) for v_p_1692 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1692, NOREC).get('tile', None) if type(v_p_1692) is str else None) == E.get('t~1691'))])))
 
 
 def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2143, E.get('this'), E.get('t~1691'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1697: (lambda v_near_1700: (v_near_1700 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1691'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1700)) > 0)) else False) else v_open_1697))([v_s_1698 for v_s_1698 in items_of(v_open_1697) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1699 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1699, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1699, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1699, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1699 in items_of(ADJ(ctx, 'spaces', v_s_1698))])) else False)]))([v_s_1694 for v_s_1694 in [v_x_1693 for v_x_1693 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1693, NOREC).get('type', None) if type(v_x_1693) is str else None) == GET(ctx, 'tiles', E.get('t~1691'), 'space', None))] if (True if ((not (v_s_1694 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1694, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == E.get('t~1691'))) or (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1694 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1694, _w2)))) or (((_w3.get(v_s_1694, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1694, None)) == E.get('you'))) else False)) and ((True if ((v_s_1694 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1691'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1694, _w6))) or ((not any([(True if ((v_x_1695 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1695, _w7))) and ((not (v_x_1695 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1691'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1695, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1695, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1695, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1695, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1695, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1696)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1695, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1695, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1696)) else False)) else False) for v_u_1696 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1691'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1695 in items_of(ADJ(ctx, 'spaces', v_s_1694))]))) else False)) else False)]))
+    return MEMO(ctx, (2143, E.get('this'), E.get('t~1691'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1697: (lambda v_near_1700: (v_near_1700 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1691'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1700))) is int else num(_w22)) > 0)) else False) else v_open_1697))([v_s_1698 for v_s_1698 in items_of(v_open_1697) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1699 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1699, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1699, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1699, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1699 in items_of(ADJ(ctx, 'spaces', v_s_1698))])) else False)]))([v_s_1694 for v_s_1694 in [v_x_1693 for v_x_1693 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1693, NOREC).get('type', None) if type(v_x_1693) is str else None) == GET(ctx, 'tiles', E.get('t~1691'), 'space', None))] if (True if ((not (v_s_1694 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1694, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == E.get('t~1691'))) or (((ctx.index.plain['spaces'].get(v_s_1694, NOREC).get('reserved', None) if type(v_s_1694) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1694 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1694, _w2)))) or (((_w3.get(v_s_1694, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1694, None)) == E.get('you'))) else False)) and ((True if ((v_s_1694 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1691'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1694, _w6))) or ((not any([(True if ((v_x_1695 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1695, _w7))) and ((not (v_x_1695 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1691'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1695, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1695, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1695, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1695, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1695, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1696)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1695, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1695, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1696)) else False)) else False) for v_u_1696 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1691'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1695 in items_of(ADJ(ctx, 'spaces', v_s_1694))]))) else False)) else False)]))
 
 
 def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1701'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1701')))) is int else num(_w1)) > 0)
 
 
 def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1434,7 +1434,7 @@ def x_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1706'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1706'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1706'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1706'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1706'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1706'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1494,7 +1494,7 @@ def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1710'), 0))) - num(E.get('n~1709')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1710'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1710'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1709'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1710'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1530,13 +1530,13 @@ def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1731')) * num(E.get('k~1733')))
+    return ((_w1 if type((_w1 := E.get('n~1731'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1733'))) is int else num(_w2)))
 
 
 def x_2198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1735'), 0))) - num(E.get('n~1734')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1735'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1735'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1734'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1735'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1560,7 +1560,7 @@ def x_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
 def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1739'), 0))) >= num(E.get('n~1738')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1739'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1738'))) is int else num(_w4)))
 
 
 def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1578,7 +1578,7 @@ def x_2213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1742'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1742'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1742'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1742'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1742'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1742'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1742'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1742'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1650,13 +1650,13 @@ def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1759')) * num(E.get('k~1761')))
+    return ((_w1 if type((_w1 := E.get('n~1759'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1761'))) is int else num(_w2)))
 
 
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1763'), 0))) >= num(E.get('n~1762')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1763'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1762'))) is int else num(_w4)))
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1674,7 +1674,7 @@ def x_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1766'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1766'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1766'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1766'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1766'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1766'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1734,7 +1734,7 @@ def x_2260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1770'), 0))) >= num(E.get('n~1769')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1770'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1769'))) is int else num(_w4)))
 
 
 def x_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1752,7 +1752,7 @@ def x_2270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~1773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1773'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~1773'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~1773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~1773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~1773'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~1773'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1834,17 +1834,17 @@ def x_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1780')) * num(E.get('k~1782')))
+    return ((_w1 if type((_w1 := E.get('n~1780'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1782'))) is int else num(_w2)))
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 12)
 
 
 def x_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1784'), 0))) - num(E.get('n~1783')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1784'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1784'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1783'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1784'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1874,19 +1874,19 @@ def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2316, E.get('t~1789'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1790, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1790, 0)), (ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('step', 0) if type(v_p_1790) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('max', 0) if type(v_p_1790) is str else 0))) for v_p_1790 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('tile', None) if type(v_p_1790) is str else None) == E.get('t~1789'))])))
+    return MEMO(ctx, (2316, E.get('t~1789'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1790, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1790, 0)), (ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('step', 0) if type(v_p_1790) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('max', 0) if type(v_p_1790) is str else 0))) is int else num(_w3))) for v_p_1790 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1790, NOREC).get('tile', None) if type(v_p_1790) is str else None) == E.get('t~1789'))])))
 
 
 def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2317, E.get('this'), E.get('t~1789'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1795: (lambda v_near_1798: (v_near_1798 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1789'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1798)) > 0)) else False) else v_open_1795))([v_s_1796 for v_s_1796 in items_of(v_open_1795) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1797 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1797, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1797, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1797, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1797 in items_of(ADJ(ctx, 'spaces', v_s_1796))])) else False)]))([v_s_1792 for v_s_1792 in [v_x_1791 for v_x_1791 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1791, NOREC).get('type', None) if type(v_x_1791) is str else None) == GET(ctx, 'tiles', E.get('t~1789'), 'space', None))] if (True if ((not (v_s_1792 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1792, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == E.get('t~1789'))) or (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1792 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1792, _w2)))) or (((_w3.get(v_s_1792, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1792, None)) == E.get('you'))) else False)) and ((True if ((v_s_1792 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1789'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1792, _w6))) or ((not any([(True if ((v_x_1793 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1793, _w7))) and ((not (v_x_1793 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1789'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1793, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1793, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1793, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1793, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1793, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1794)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1793, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1793, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1794)) else False)) else False) for v_u_1794 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1789'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1793 in items_of(ADJ(ctx, 'spaces', v_s_1792))]))) else False)) else False)]))
+    return MEMO(ctx, (2317, E.get('this'), E.get('t~1789'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1795: (lambda v_near_1798: (v_near_1798 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1789'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1798))) is int else num(_w22)) > 0)) else False) else v_open_1795))([v_s_1796 for v_s_1796 in items_of(v_open_1795) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1797 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1797, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1797, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1797, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1797 in items_of(ADJ(ctx, 'spaces', v_s_1796))])) else False)]))([v_s_1792 for v_s_1792 in [v_x_1791 for v_x_1791 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1791, NOREC).get('type', None) if type(v_x_1791) is str else None) == GET(ctx, 'tiles', E.get('t~1789'), 'space', None))] if (True if ((not (v_s_1792 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1792, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == E.get('t~1789'))) or (((ctx.index.plain['spaces'].get(v_s_1792, NOREC).get('reserved', None) if type(v_s_1792) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1792 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1792, _w2)))) or (((_w3.get(v_s_1792, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1792, None)) == E.get('you'))) else False)) and ((True if ((v_s_1792 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1789'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1792, _w6))) or ((not any([(True if ((v_x_1793 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1793, _w7))) and ((not (v_x_1793 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1789'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1793, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1793, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1793, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1793, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1793, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1794)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1793, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1793, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1794)) else False)) else False) for v_u_1794 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1789'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1793 in items_of(ADJ(ctx, 'spaces', v_s_1792))]))) else False)) else False)]))
 
 
 def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1799'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1799')))) is int else num(_w1)) > 0)
 
 
 def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1962,7 +1962,7 @@ def x_2340(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2344(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1807'), 0))) - num(E.get('n~1806')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1807'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1807'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1806'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1807'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1992,7 +1992,7 @@ def x_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2022,19 +2022,19 @@ def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1812') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1812') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1813') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2046,7 +2046,7 @@ def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1811')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1811'))) is int else num(_w4)))
 
 
 def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2058,31 +2058,31 @@ def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1814')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1815')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1816'))))) >= num(E.get('price~1811')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1814'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1815'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1816'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1811'))) is int else num(_w16)))
 
 
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1811'), E.get('s_v~1814'))) - 1), E.get('s_v~1814'))]) if (num(E.get('s_v~1814')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1811'), E.get('s_v~1814')))) is int else num(_w3)) - 1), E.get('s_v~1814'))]) if ((_w4 if type((_w4 := E.get('s_v~1814'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1811'), E.get('t_v~1815'))) - 1), E.get('t_v~1815'))]) if (num(E.get('t_v~1815')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1811'), E.get('t_v~1815')))) is int else num(_w3)) - 1), E.get('t_v~1815'))]) if ((_w4 if type((_w4 := E.get('t_v~1815'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1811'), E.get('h_v~1816'))) - 1), E.get('h_v~1816'))]) if (num(E.get('h_v~1816')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1811'), E.get('h_v~1816')))) is int else num(_w3)) - 1), E.get('h_v~1816'))]) if ((_w4 if type((_w4 := E.get('h_v~1816'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1811')) - num((num(E.get('s~1817')) * num(E.get('s_v~1814')))))) - num((num(E.get('t~1818')) * num(E.get('t_v~1815')))))) - num((num(E.get('h~1819')) * num(E.get('h_v~1816')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1817')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1817')) * num(E.get('s_v~1814'))), (num(E.get('t~1818')) * num(E.get('t_v~1815')))), (num(E.get('h~1819')) * num(E.get('h_v~1816'))))) - num(E.get('s_v~1814')))) >= num(E.get('price~1811')))) else False))) and ((not (True if ((num(E.get('t~1818')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1817')) * num(E.get('s_v~1814'))), (num(E.get('t~1818')) * num(E.get('t_v~1815')))), (num(E.get('h~1819')) * num(E.get('h_v~1816'))))) - num(E.get('t_v~1815')))) >= num(E.get('price~1811')))) else False))) and ((not (True if ((num(E.get('h~1819')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1817')) * num(E.get('s_v~1814'))), (num(E.get('t~1818')) * num(E.get('t_v~1815')))), (num(E.get('h~1819')) * num(E.get('h_v~1816'))))) - num(E.get('h_v~1816')))) >= num(E.get('price~1811')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1817'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1817'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1814'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1818'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1815'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1819'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1816'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1814'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1811'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1818'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1817'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1814'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1818'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1815'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1816'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1815'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1811'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1819'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1817'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1814'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1818'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1815'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1819'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1816'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1816'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1811'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2094,7 +2094,7 @@ def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1811')) - num((num(E.get('s~1817')) * num(E.get('s_v~1814')))))) - num((num(E.get('t~1818')) * num(E.get('t_v~1815')))))) - num((num(E.get('h~1819')) * num(E.get('h_v~1816')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2118,7 +2118,7 @@ def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1811')) - num((num(E.get('s~1817')) * num(E.get('s_v~1814')))))) - num((num(E.get('t~1818')) * num(E.get('t_v~1815')))))) - num((num(E.get('h~1819')) * num(E.get('h_v~1816')))))])}, ({'steel': E.get('s~1817')} if (num(E.get('s_v~1814')) > 0) else K[4])), ({'titanium': E.get('t~1818')} if (num(E.get('t_v~1815')) > 0) else K[4])), ({'heat': E.get('h~1819')} if (num(E.get('h_v~1816')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1817')} if ((_w13 if type((_w13 := E.get('s_v~1814'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1818')} if ((_w14 if type((_w14 := E.get('t_v~1815'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1819')} if ((_w15 if type((_w15 := E.get('h_v~1816'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2182,7 +2182,7 @@ def x_2404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2276,7 +2276,7 @@ def x_2426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~1824') == 'tr')) and ((num(E.get('n~1825')) > 0)) else False)
+    return (True if ((E.get('t~1824') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1825'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2298,7 +2298,7 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2314,7 +2314,7 @@ def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -2326,7 +2326,7 @@ def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2455, E.get('t~1835'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1837, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1837, 0)), (ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('step', 0) if type(v_p_1837) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('max', 0) if type(v_p_1837) is str else 0))) for v_p_1837 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('tile', None) if type(v_p_1837) is str else None) == E.get('t~1835'))])))
+    return MEMO(ctx, (2455, E.get('t~1835'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1837, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1837, 0)), (ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('step', 0) if type(v_p_1837) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('max', 0) if type(v_p_1837) is str else 0))) is int else num(_w3))) for v_p_1837 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1837, NOREC).get('tile', None) if type(v_p_1837) is str else None) == E.get('t~1835'))])))
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2338,7 +2338,7 @@ def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1841'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1841')))) is int else num(_w1)) > 0)
 
 
 def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2412,7 +2412,7 @@ def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2434,13 +2434,13 @@ def x_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (num((num((_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0))) - num((num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 3)
 
 
 def x_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1855'), 0))) - num(E.get('n~1854')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1855'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1855'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1854'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1855'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2464,19 +2464,19 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~1858'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1861, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1861, 0)), (ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('step', 0) if type(v_p_1861) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('max', 0) if type(v_p_1861) is str else 0))) for v_p_1861 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('tile', None) if type(v_p_1861) is str else None) == E.get('t~1858'))])))
+    return MEMO(ctx, (2510, E.get('t~1858'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1861, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1861, 0)), (ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('step', 0) if type(v_p_1861) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('max', 0) if type(v_p_1861) is str else 0))) is int else num(_w3))) for v_p_1861 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1861, NOREC).get('tile', None) if type(v_p_1861) is str else None) == E.get('t~1858'))])))
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~1859'), E.get('this'), E.get('t~1858'), E.get('u~1860'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1863 for v_x_1863 in [v_x_1862 for v_x_1862 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1862, NOREC).get('type', None) if type(v_x_1862) is str else None) == GET(ctx, 'tiles', E.get('t~1858'), 'space', None))] if (True if ((not (v_x_1863 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1863, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_1863, NOREC).get('reserved', None) if type(v_x_1863) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_1863, NOREC).get('reserved', None) if type(v_x_1863) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_1863 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_1863, _w2)))) or (((_w3.get(v_x_1863, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_1863, None)) == E.get('you'))) else False)) and ((num(len([v_y_1864 for v_y_1864 in items_of(ADJ(ctx, 'spaces', v_x_1863)) if (True if ((v_y_1864 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1864, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_1864, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_1864, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_1864, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_1864, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~1860'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_1864, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_1864, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~1860'))) else False)) else False)])) >= num(E.get('n~1859')))) else False)])
+    return MEMO(ctx, (2511, E.get('n~1859'), E.get('this'), E.get('t~1858'), E.get('u~1860'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1863 for v_x_1863 in [v_x_1862 for v_x_1862 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1862, NOREC).get('type', None) if type(v_x_1862) is str else None) == GET(ctx, 'tiles', E.get('t~1858'), 'space', None))] if (True if ((not (v_x_1863 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1863, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_1863, NOREC).get('reserved', None) if type(v_x_1863) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_1863, NOREC).get('reserved', None) if type(v_x_1863) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_1863 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_1863, _w2)))) or (((_w3.get(v_x_1863, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_1863, None)) == E.get('you'))) else False)) and (((_w12 if type((_w12 := len([v_y_1864 for v_y_1864 in items_of(ADJ(ctx, 'spaces', v_x_1863)) if (True if ((v_y_1864 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_1864, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_1864, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_1864, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_1864, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_1864, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~1860'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_1864, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_1864, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~1860'))) else False)) else False)]))) is int else num(_w12)) >= (_w13 if type((_w13 := E.get('n~1859'))) is int else num(_w13)))) else False)])
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('l~1865'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('l~1865')))) is int else num(_w1)) > 0)
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2538,7 +2538,7 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2548,7 +2548,7 @@ def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1871'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1872'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1871'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1871'), 'target': E.get('target~1872'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1871'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1872'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1871'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1871'), 'target': E.get('target~1872'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2564,7 +2564,7 @@ def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2574,7 +2574,7 @@ def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1874'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1875'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1874'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1874'), 'target': E.get('target~1875'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1874'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1875'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1874'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1874'), 'target': E.get('target~1875'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2590,7 +2590,7 @@ def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2600,7 +2600,7 @@ def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if ((num((_w2.get(E.get('r~1877'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1878'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1877'), 0))) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1877'), 'target': E.get('target~1878'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~1877'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1878'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1877'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~1877'), 'target': E.get('target~1878'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2616,7 +2616,7 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2628,7 +2628,7 @@ def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~1882'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1882'), 0))) >= num(E.get('n~1881')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1882'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1882'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1881'))) is int else num(_w4)))
 
 
 def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2646,7 +2646,7 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~1888'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1890, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1890, 0)), (ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('step', 0) if type(v_p_1890) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('max', 0) if type(v_p_1890) is str else 0))) for v_p_1890 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('tile', None) if type(v_p_1890) is str else None) == E.get('t~1888'))])))
+    return MEMO(ctx, (2574, E.get('t~1888'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1890, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1890, 0)), (ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('step', 0) if type(v_p_1890) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('max', 0) if type(v_p_1890) is str else 0))) is int else num(_w3))) for v_p_1890 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1890, NOREC).get('tile', None) if type(v_p_1890) is str else None) == E.get('t~1888'))])))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -2658,7 +2658,7 @@ def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1894'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1894')))) is int else num(_w1)) > 0)
 
 
 def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2722,19 +2722,19 @@ def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1901') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~1901') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1902') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~1902') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2746,7 +2746,7 @@ def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~1900')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1900'))) is int else num(_w4)))
 
 
 def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2758,31 +2758,31 @@ def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~1903')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~1904')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~1905'))))) >= num(E.get('price~1900')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1903'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~1904'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~1905'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~1900'))) is int else num(_w16)))
 
 
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~1900'), E.get('s_v~1903'))) - 1), E.get('s_v~1903'))]) if (num(E.get('s_v~1903')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1900'), E.get('s_v~1903')))) is int else num(_w3)) - 1), E.get('s_v~1903'))]) if ((_w4 if type((_w4 := E.get('s_v~1903'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~1900'), E.get('t_v~1904'))) - 1), E.get('t_v~1904'))]) if (num(E.get('t_v~1904')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1900'), E.get('t_v~1904')))) is int else num(_w3)) - 1), E.get('t_v~1904'))]) if ((_w4 if type((_w4 := E.get('t_v~1904'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~1900'), E.get('h_v~1905'))) - 1), E.get('h_v~1905'))]) if (num(E.get('h_v~1905')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~1900'), E.get('h_v~1905')))) is int else num(_w3)) - 1), E.get('h_v~1905'))]) if ((_w4 if type((_w4 := E.get('h_v~1905'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1900')) - num((num(E.get('s~1906')) * num(E.get('s_v~1903')))))) - num((num(E.get('t~1907')) * num(E.get('t_v~1904')))))) - num((num(E.get('h~1908')) * num(E.get('h_v~1905')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~1906')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1906')) * num(E.get('s_v~1903'))), (num(E.get('t~1907')) * num(E.get('t_v~1904')))), (num(E.get('h~1908')) * num(E.get('h_v~1905'))))) - num(E.get('s_v~1903')))) >= num(E.get('price~1900')))) else False))) and ((not (True if ((num(E.get('t~1907')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1906')) * num(E.get('s_v~1903'))), (num(E.get('t~1907')) * num(E.get('t_v~1904')))), (num(E.get('h~1908')) * num(E.get('h_v~1905'))))) - num(E.get('t_v~1904')))) >= num(E.get('price~1900')))) else False))) and ((not (True if ((num(E.get('h~1908')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~1906')) * num(E.get('s_v~1903'))), (num(E.get('t~1907')) * num(E.get('t_v~1904')))), (num(E.get('h~1908')) * num(E.get('h_v~1905'))))) - num(E.get('h_v~1905')))) >= num(E.get('price~1900')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1900'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1906'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1903'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1904'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1908'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1905'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1906'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1906'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1903'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1907'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1904'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1908'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1905'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1903'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1900'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1907'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1906'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1903'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1907'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1904'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1908'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1905'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1904'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1900'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1908'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1906'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1903'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1907'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1904'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1908'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1905'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1905'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1900'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2794,7 +2794,7 @@ def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1900')) - num((num(E.get('s~1906')) * num(E.get('s_v~1903')))))) - num((num(E.get('t~1907')) * num(E.get('t_v~1904')))))) - num((num(E.get('h~1908')) * num(E.get('h_v~1905')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1900'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1906'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1903'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1904'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1908'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1905'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2818,7 +2818,7 @@ def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1900')) - num((num(E.get('s~1906')) * num(E.get('s_v~1903')))))) - num((num(E.get('t~1907')) * num(E.get('t_v~1904')))))) - num((num(E.get('h~1908')) * num(E.get('h_v~1905')))))])}, ({'steel': E.get('s~1906')} if (num(E.get('s_v~1903')) > 0) else K[4])), ({'titanium': E.get('t~1907')} if (num(E.get('t_v~1904')) > 0) else K[4])), ({'heat': E.get('h~1908')} if (num(E.get('h_v~1905')) > 0) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1900'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1906'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1903'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1904'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1908'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1905'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1906')} if ((_w13 if type((_w13 := E.get('s_v~1903'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1907')} if ((_w14 if type((_w14 := E.get('t_v~1904'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1908')} if ((_w15 if type((_w15 := E.get('h_v~1905'))) is int else num(_w15)) > 0) else K[4]))
 
 
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2828,7 +2828,7 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2838,7 +2838,7 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~1913') != E.get('you'))) and ((num((_w2.get(E.get('r~1912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1913'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1912'), 0))) > 0)) else False)
+    return (True if ((E.get('target~1913') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~1912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1913'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1912'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2872,7 +2872,7 @@ def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2882,7 +2882,7 @@ def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~1917') != E.get('you'))) and ((num((_w2.get(E.get('r~1916'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1917'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1916'), 0))) > 0)) else False)
+    return (True if ((E.get('target~1917') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~1916'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1917'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1916'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2918,7 +2918,7 @@ def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1920'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1920'), 0))) - num(E.get('n~1919')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1920'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1920'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1920'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1919'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1920'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2928,13 +2928,13 @@ def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2663, E.get('n~1921'), E.get('r~1922'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~1922'), 0) if type((_w1 := (ctx.state['players'][v_target_1923] if type(v_target_1923) is int and 0 <= v_target_1923 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1922'), 0))) - num(E.get('n~1921')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~1922'))) is str else 0))) for v_target_1923 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2663, E.get('n~1921'), E.get('r~1922'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1922'), 0) if type((_w1 := (ctx.state['players'][v_target_1923] if type(v_target_1923) is int and 0 <= v_target_1923 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1922'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1921'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1922'))) is str else 0))) is int else num(_w6))) for v_target_1923 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2944,7 +2944,7 @@ def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1922'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1924'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1922'), 0))) - num(E.get('n~1921')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1922'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1922'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~1924'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1922'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1921'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1922'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -2968,7 +2968,7 @@ def x_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~1928'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1928'), 0))) - num(E.get('n~1927')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~1928'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~1928'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1928'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~1927'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~1928'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2992,19 +2992,19 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2684, E.get('t~1931'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1932, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1932, 0)), (ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('step', 0) if type(v_p_1932) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('max', 0) if type(v_p_1932) is str else 0))) for v_p_1932 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('tile', None) if type(v_p_1932) is str else None) == E.get('t~1931'))])))
+    return MEMO(ctx, (2684, E.get('t~1931'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1932, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1932, 0)), (ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('step', 0) if type(v_p_1932) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('max', 0) if type(v_p_1932) is str else 0))) is int else num(_w3))) for v_p_1932 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1932, NOREC).get('tile', None) if type(v_p_1932) is str else None) == E.get('t~1931'))])))
 
 
 def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2685, E.get('this'), E.get('t~1931'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1937: (lambda v_near_1940: (v_near_1940 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1931'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_1940)) > 0)) else False) else v_open_1937))([v_s_1938 for v_s_1938 in items_of(v_open_1937) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1939 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1939, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1939, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1939, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1939 in items_of(ADJ(ctx, 'spaces', v_s_1938))])) else False)]))([v_s_1934 for v_s_1934 in [v_x_1933 for v_x_1933 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1933, NOREC).get('type', None) if type(v_x_1933) is str else None) == GET(ctx, 'tiles', E.get('t~1931'), 'space', None))] if (True if ((not (v_s_1934 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1934, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == E.get('t~1931'))) or (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1934 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1934, _w2)))) or (((_w3.get(v_s_1934, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1934, None)) == E.get('you'))) else False)) and ((True if ((v_s_1934 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1931'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1934, _w6))) or ((not any([(True if ((v_x_1935 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1935, _w7))) and ((not (v_x_1935 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1931'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1935, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1935, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1935, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1935, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1935, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1936)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1935, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1935, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1936)) else False)) else False) for v_u_1936 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1931'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1935 in items_of(ADJ(ctx, 'spaces', v_s_1934))]))) else False)) else False)]))
+    return MEMO(ctx, (2685, E.get('this'), E.get('t~1931'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1937: (lambda v_near_1940: (v_near_1940 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~1931'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_1940))) is int else num(_w22)) > 0)) else False) else v_open_1937))([v_s_1938 for v_s_1938 in items_of(v_open_1937) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_1939 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1939, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_1939, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_1939, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_1939 in items_of(ADJ(ctx, 'spaces', v_s_1938))])) else False)]))([v_s_1934 for v_s_1934 in [v_x_1933 for v_x_1933 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_1933, NOREC).get('type', None) if type(v_x_1933) is str else None) == GET(ctx, 'tiles', E.get('t~1931'), 'space', None))] if (True if ((not (v_s_1934 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_1934, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == E.get('t~1931'))) or (((ctx.index.plain['spaces'].get(v_s_1934, NOREC).get('reserved', None) if type(v_s_1934) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_1934 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_1934, _w2)))) or (((_w3.get(v_s_1934, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_1934, None)) == E.get('you'))) else False)) and ((True if ((v_s_1934 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~1931'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_1934, _w6))) or ((not any([(True if ((v_x_1935 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_1935, _w7))) and ((not (v_x_1935 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~1931'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_1935, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_1935, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_1935, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_1935, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_1935, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_1936)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_1935, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_1935, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_1936)) else False)) else False) for v_u_1936 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1931'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_1935 in items_of(ADJ(ctx, 'spaces', v_s_1934))]))) else False)) else False)]))
 
 
 def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~1941'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~1941')))) is int else num(_w1)) > 0)
 
 
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3068,7 +3068,7 @@ def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(len([v_s_1946 for v_s_1946 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1946, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1946, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1946, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1946, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1946, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1946, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_1946, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_1946, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)])) >= 1))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_1946 for v_s_1946 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_1946, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_1946, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_1946, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_1946, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_1946, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_1946, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_1946, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_1946, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 1))
 
 
 def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3080,7 +3080,7 @@ def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2709, E.get('t~1952'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_1954, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1954, 0)), (ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('step', 0) if type(v_p_1954) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('max', 0) if type(v_p_1954) is str else 0))) for v_p_1954 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('tile', None) if type(v_p_1954) is str else None) == E.get('t~1952'))])))
+    return MEMO(ctx, (2709, E.get('t~1952'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_1954, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_1954, 0)), (ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('step', 0) if type(v_p_1954) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('max', 0) if type(v_p_1954) is str else 0))) is int else num(_w3))) for v_p_1954 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_1954, NOREC).get('tile', None) if type(v_p_1954) is str else None) == E.get('t~1952'))])))
 
 
 def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3092,7 +3092,7 @@ def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~1958'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~1958')))) is int else num(_w1)) > 0)
 
 
 def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3174,11 +3174,11 @@ def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
@@ -3194,11 +3194,11 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1971')) * num(E.get('k~1973')))
+    return ((_w1 if type((_w1 := E.get('n~1971'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1973'))) is int else num(_w2)))
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
@@ -3216,11 +3216,11 @@ def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~1979')) * num(AR('/', E.get('k~1982'), E.get('m~1981'))))
+    return ((_w1 if type((_w1 := E.get('n~1979'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~1982'), E.get('m~1981')))) is int else num(_w2)))
 
 
 def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -3244,13 +3244,13 @@ def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3))) is int else num(_w3)))
 
 
 def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_1989 for v_x_1989 in items_of((ctx.index.plain['cards'].get(v_c_1988, NOREC).get('tags', []) if type(v_c_1988) is str else [])) if (v_x_1989 == 'power')]) for v_c_1988 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1991 for v_x_1991 in items_of((ctx.index.plain['corporations'].get(v_c_1990, NOREC).get('tags', []) if type(v_c_1990) is str else [])) if (v_x_1991 == 'power')]) for v_c_1990 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1989 for v_x_1989 in items_of((ctx.index.plain['cards'].get(v_c_1988, NOREC).get('tags', []) if type(v_c_1988) is str else [])) if (v_x_1989 == 'power')]) for v_c_1988 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1991 for v_x_1991 in items_of((ctx.index.plain['corporations'].get(v_c_1990, NOREC).get('tags', []) if type(v_c_1990) is str else [])) if (v_x_1991 == 'power')]) for v_c_1990 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3266,7 +3266,7 @@ def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
@@ -3300,7 +3300,7 @@ def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-10))
 
 
 def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -3336,11 +3336,11 @@ def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if ((num(AR('+', FN['sum'](ctx, None, [len([v_x_2004 for v_x_2004 in items_of((ctx.index.plain['cards'].get(v_c_2003, NOREC).get('tags', []) if type(v_c_2003) is str else [])) if (v_x_2004 == 'plant')]) for v_c_2003 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2006 for v_x_2006 in items_of((ctx.index.plain['corporations'].get(v_c_2005, NOREC).get('tags', []) if type(v_c_2005) is str else [])) if (v_x_2006 == 'plant')]) for v_c_2005 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_2008 for v_x_2008 in items_of((ctx.index.plain['cards'].get(v_c_2007, NOREC).get('tags', []) if type(v_c_2007) is str else [])) if (v_x_2008 == 'animal')]) for v_c_2007 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2010 for v_x_2010 in items_of((ctx.index.plain['corporations'].get(v_c_2009, NOREC).get('tags', []) if type(v_c_2009) is str else [])) if (v_x_2010 == 'animal')]) for v_c_2009 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and ((num(AR('+', FN['sum'](ctx, None, [len([v_x_2012 for v_x_2012 in items_of((ctx.index.plain['cards'].get(v_c_2011, NOREC).get('tags', []) if type(v_c_2011) is str else [])) if (v_x_2012 == 'microbe')]) for v_c_2011 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2014 for v_x_2014 in items_of((ctx.index.plain['corporations'].get(v_c_2013, NOREC).get('tags', []) if type(v_c_2013) is str else [])) if (v_x_2014 == 'microbe')]) for v_c_2013 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) else False))
+    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if (((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2004 for v_x_2004 in items_of((ctx.index.plain['cards'].get(v_c_2003, NOREC).get('tags', []) if type(v_c_2003) is str else [])) if (v_x_2004 == 'plant')]) for v_c_2003 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2006 for v_x_2006 in items_of((ctx.index.plain['corporations'].get(v_c_2005, NOREC).get('tags', []) if type(v_c_2005) is str else [])) if (v_x_2006 == 'plant')]) for v_c_2005 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1)) and (((_w2 if type((_w2 := AR('+', FN['sum'](ctx, None, [len([v_x_2008 for v_x_2008 in items_of((ctx.index.plain['cards'].get(v_c_2007, NOREC).get('tags', []) if type(v_c_2007) is str else [])) if (v_x_2008 == 'animal')]) for v_c_2007 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2010 for v_x_2010 in items_of((ctx.index.plain['corporations'].get(v_c_2009, NOREC).get('tags', []) if type(v_c_2009) is str else [])) if (v_x_2010 == 'animal')]) for v_c_2009 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w2)) >= 1)) and (((_w3 if type((_w3 := AR('+', FN['sum'](ctx, None, [len([v_x_2012 for v_x_2012 in items_of((ctx.index.plain['cards'].get(v_c_2011, NOREC).get('tags', []) if type(v_c_2011) is str else [])) if (v_x_2012 == 'microbe')]) for v_c_2011 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2014 for v_x_2014 in items_of((ctx.index.plain['corporations'].get(v_c_2013, NOREC).get('tags', []) if type(v_c_2013) is str else [])) if (v_x_2014 == 'microbe')]) for v_c_2013 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w3)) >= 1)) else False))
 
 
 def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3370,13 +3370,13 @@ def x_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2031')) * num(E.get('k~2033')))
+    return ((_w1 if type((_w1 := E.get('n~2031'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2033'))) is int else num(_w2)))
 
 
 def x_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2035'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2035'), 0))) - num(E.get('n~2034')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2035'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2035'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2035'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2034'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2035'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3406,7 +3406,7 @@ def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
 def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2040'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2040'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2040'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2040'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2040'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2040'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2040'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2040'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3464,7 +3464,7 @@ def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3476,7 +3476,7 @@ def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2839(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2045'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2045'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2045'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2045'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2045'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2045'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2045'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2045'))) is str else 0))) is int else num(_w5)))
 
 
 def x_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -3542,7 +3542,7 @@ def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2856, E.get('t~2051'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2053, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2053, 0)), (ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('step', 0) if type(v_p_2053) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('max', 0) if type(v_p_2053) is str else 0))) for v_p_2053 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('tile', None) if type(v_p_2053) is str else None) == E.get('t~2051'))])))
+    return MEMO(ctx, (2856, E.get('t~2051'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2053, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2053, 0)), (ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('step', 0) if type(v_p_2053) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('max', 0) if type(v_p_2053) is str else 0))) is int else num(_w3))) for v_p_2053 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2053, NOREC).get('tile', None) if type(v_p_2053) is str else None) == E.get('t~2051'))])))
 
 
 def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -3554,7 +3554,7 @@ def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2057'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2057')))) is int else num(_w1)) > 0)
 
 
 def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3616,19 +3616,13 @@ def x_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1474', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1475', 'plants', True)
+    LOCAL(ctx, E, 'n~1474', 2, True)
+    LOCAL(ctx, E, 'r~1475', 'plants', True)
     return t_1533(ctx, k, s, E)
 
 
@@ -3638,7 +3632,7 @@ def d_1531(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1474', 2, True)
+    LOCAL(ctx, E, 'n~1474', 2, True)
     return True
 
 
@@ -3648,7 +3642,7 @@ def d_1532(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1475', 'plants', True)
+    LOCAL(ctx, E, 'r~1475', 'plants', True)
     return True
 
 
@@ -3664,14 +3658,11 @@ def t_1533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1534(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1734(ctx, E):
         return False
     return t_1536(ctx, k, s, E)
@@ -3708,22 +3699,13 @@ def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1478', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1479', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1478', 1, True)
+    LOCAL(ctx, E, 'r~1479', 'animal', True)
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1478'), '+=', False, K[7])
@@ -3736,7 +3718,7 @@ def d_1539(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1478', 1, True)
+    LOCAL(ctx, E, 'n~1478', 1, True)
     return True
 
 
@@ -3746,7 +3728,7 @@ def d_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1479', 'animal', True)
+    LOCAL(ctx, E, 'r~1479', 'animal', True)
     return True
 
 
@@ -3784,25 +3766,16 @@ def t_1543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1482', 1, True)
+    LOCAL(ctx, E, 'n~1482', 1, True)
     if not d_1548(ctx, E):
         return False
     return True
@@ -3836,7 +3809,7 @@ def d_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1482', 1, True)
+    LOCAL(ctx, E, 'n~1482', 1, True)
     return True
 
 
@@ -3880,22 +3853,13 @@ def d_1550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 1554)
     return True
 
@@ -3939,20 +3903,14 @@ def d_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
@@ -4008,22 +3966,13 @@ def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1486', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1487', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1486', 1, True)
+    LOCAL(ctx, E, 'r~1487', 'plants', True)
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1487'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1486'), '+=', False, K[12])
@@ -4036,7 +3985,7 @@ def d_1563(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1486', 1, True)
+    LOCAL(ctx, E, 'n~1486', 1, True)
     return True
 
 
@@ -4046,7 +3995,7 @@ def d_1564(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1487', 'plants', True)
+    LOCAL(ctx, E, 'r~1487', 'plants', True)
     return True
 
 
@@ -4063,15 +4012,12 @@ def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1488', 1, True)
+    LOCAL(ctx, E, 'n~1488', 1, True)
     if not d_1568(ctx, E):
         return False
     return True
@@ -4083,24 +4029,19 @@ def d_1567(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1488', 1, True)
+    LOCAL(ctx, E, 'n~1488', 1, True)
     return True
 
 
 def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1776(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1488'), '+=', False, K[7])
@@ -4138,36 +4079,21 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1492', 'ocean', True)
+        LOCAL(ctx, E, 't~1492', 'ocean', True)
         return t_1588(ctx, r2, s, E)
 
     def r2():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1507', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1508', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1507', 2, True)
+        LOCAL(ctx, E, 'r~1508', 'plants', True)
         c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1508'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1507'), '+=', False, K[12])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1489', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1490', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1489', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1490', 1, True)
     return t_1574(ctx, r1, s, E)
 
 
@@ -4177,7 +4103,7 @@ def d_1572(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1489', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1489', 'oxygen', True)
     return True
 
 
@@ -4187,7 +4113,7 @@ def d_1573(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1490', 1, True)
+    LOCAL(ctx, E, 'n~1490', 1, True)
     return True
 
 
@@ -4217,14 +4143,11 @@ def t_1575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1489'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
@@ -4262,8 +4185,6 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1580(ctx, E):
@@ -4284,20 +4205,14 @@ def d_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1489'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -4345,7 +4260,7 @@ def t_1584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1491', item, True)
+            LOCAL(ctx, E, 'b~1491', item, True)
             if x_1793(ctx, E):
                 return t_1585(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4375,7 +4290,7 @@ def d_1587(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1492', 'ocean', True)
+    LOCAL(ctx, E, 't~1492', 'ocean', True)
     return True
 
 
@@ -4391,18 +4306,12 @@ def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1502', x_1799(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1502', x_1799(ctx, E), True)
     if not x_1800(ctx, E):
         return False
     return t_1592(ctx, k, s, E)
@@ -4414,7 +4323,7 @@ def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1502', x_1799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1502', x_1799(ctx, E), True)
     return True
 
 
@@ -4437,19 +4346,13 @@ def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1504', E.get('t~1492'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1505', E.get('space~1503'), True)
+    LOCAL(ctx, E, 't~1504', E.get('t~1492'), True)
+    LOCAL(ctx, E, 's~1505', E.get('space~1503'), True)
     return t_1596(ctx, k, s, E)
 
 
@@ -4459,7 +4362,7 @@ def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1504', E.get('t~1492'), True)
+    LOCAL(ctx, E, 't~1504', E.get('t~1492'), True)
     return True
 
 
@@ -4469,25 +4372,19 @@ def d_1595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1505', E.get('space~1503'), True)
+    LOCAL(ctx, E, 's~1505', E.get('space~1503'), True)
     return True
 
 
 def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1505'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1505'), '=', False, K[17])
     return t_1599(ctx, k, s, E)
 
@@ -4539,8 +4436,6 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1601(ctx, r1, s, E)
@@ -4572,7 +4467,7 @@ def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1506', item, True)
+            LOCAL(ctx, E, 'x~1506', item, True)
             if x_1811(ctx, E):
                 return t_1603(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4611,7 +4506,7 @@ def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1507', 2, True)
+    LOCAL(ctx, E, 'n~1507', 2, True)
     return True
 
 
@@ -4621,7 +4516,7 @@ def d_1607(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1508', 'plants', True)
+    LOCAL(ctx, E, 'r~1508', 'plants', True)
     return True
 
 
@@ -4638,15 +4533,12 @@ def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1509', 7, True)
+    LOCAL(ctx, E, 'n~1509', 7, True)
     return t_1611(ctx, k, s, E)
 
 
@@ -4656,28 +4548,19 @@ def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1509', 7, True)
+    LOCAL(ctx, E, 'n~1509', 7, True)
     return True
 
 
 def t_1611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1510', E.get('n~1509'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1511', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1512', 0, True)
+    LOCAL(ctx, E, 'price~1510', E.get('n~1509'), True)
+    LOCAL(ctx, E, 'sv~1511', 0, True)
+    LOCAL(ctx, E, 'tv~1512', 0, True)
     return t_1615(ctx, k, s, E)
 
 
@@ -4687,7 +4570,7 @@ def d_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1510', E.get('n~1509'), True)
+    LOCAL(ctx, E, 'price~1510', E.get('n~1509'), True)
     return True
 
 
@@ -4697,7 +4580,7 @@ def d_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1511', 0, True)
+    LOCAL(ctx, E, 'sv~1511', 0, True)
     return True
 
 
@@ -4707,28 +4590,19 @@ def d_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1512', 0, True)
+    LOCAL(ctx, E, 'tv~1512', 0, True)
     return True
 
 
 def t_1615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1513', x_1826(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1514', x_1827(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1515', x_1828(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1513', x_1826(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1514', x_1827(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1515', x_1828(ctx, E), True)
     return t_1619(ctx, k, s, E)
 
 
@@ -4738,7 +4612,7 @@ def d_1616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1513', x_1826(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1513', x_1826(ctx, E), True)
     return True
 
 
@@ -4748,7 +4622,7 @@ def d_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1514', x_1827(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1514', x_1827(ctx, E), True)
     return True
 
 
@@ -4758,7 +4632,7 @@ def d_1618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1515', x_1828(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1515', x_1828(ctx, E), True)
     return True
 
 
@@ -4774,19 +4648,14 @@ def t_1619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1830(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1510'), '-=', False, K[12])
@@ -4817,14 +4686,11 @@ def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_1833(ctx, E):
         return False
     return t_1625(ctx, k, s, E)
@@ -4849,32 +4715,20 @@ def t_1625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1516'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1517'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1518'), '-=', False, K[12])
@@ -4930,22 +4784,13 @@ def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1519', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1520', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1519', 1, True)
+    LOCAL(ctx, E, 'r~1520', 'energy', True)
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1520'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1519'), '+=', False, K[6])
@@ -4958,7 +4803,7 @@ def d_1632(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1519', 1, True)
+    LOCAL(ctx, E, 'n~1519', 1, True)
     return True
 
 
@@ -4968,7 +4813,7 @@ def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1520', 'energy', True)
+    LOCAL(ctx, E, 'r~1520', 'energy', True)
     return True
 
 
@@ -4985,36 +4830,18 @@ def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1521', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1522', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1521', 1, True)
+    LOCAL(ctx, E, 'r~1522', 'energy', True)
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1522'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1521'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1523', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1524', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1523', 2, True)
+    LOCAL(ctx, E, 'r~1524', 'titanium', True)
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1524'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1523'), '+=', False, K[12])
@@ -5027,7 +4854,7 @@ def d_1636(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1521', 1, True)
+    LOCAL(ctx, E, 'n~1521', 1, True)
     return True
 
 
@@ -5037,7 +4864,7 @@ def d_1637(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1522', 'energy', True)
+    LOCAL(ctx, E, 'r~1522', 'energy', True)
     return True
 
 
@@ -5059,7 +4886,7 @@ def d_1639(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1523', 2, True)
+    LOCAL(ctx, E, 'n~1523', 2, True)
     return True
 
 
@@ -5069,7 +4896,7 @@ def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1524', 'titanium', True)
+    LOCAL(ctx, E, 'r~1524', 'titanium', True)
     return True
 
 
@@ -5093,15 +4920,11 @@ def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1540', 'ocean', True)
+        LOCAL(ctx, E, 't~1540', 'ocean', True)
         return t_1663(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1525', 'ocean', True)
+    LOCAL(ctx, E, 't~1525', 'ocean', True)
     return t_1644(ctx, r1, s, E)
 
 
@@ -5111,7 +4934,7 @@ def d_1643(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1525', 'ocean', True)
+    LOCAL(ctx, E, 't~1525', 'ocean', True)
     return True
 
 
@@ -5127,18 +4950,12 @@ def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1535', x_1862(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1535', x_1862(ctx, E), True)
     if not x_1863(ctx, E):
         return False
     return t_1648(ctx, k, s, E)
@@ -5150,7 +4967,7 @@ def d_1646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1535', x_1862(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1535', x_1862(ctx, E), True)
     return True
 
 
@@ -5173,19 +4990,13 @@ def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1537', E.get('t~1525'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1538', E.get('space~1536'), True)
+    LOCAL(ctx, E, 't~1537', E.get('t~1525'), True)
+    LOCAL(ctx, E, 's~1538', E.get('space~1536'), True)
     return t_1652(ctx, k, s, E)
 
 
@@ -5195,7 +5006,7 @@ def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1537', E.get('t~1525'), True)
+    LOCAL(ctx, E, 't~1537', E.get('t~1525'), True)
     return True
 
 
@@ -5205,25 +5016,19 @@ def d_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1538', E.get('space~1536'), True)
+    LOCAL(ctx, E, 's~1538', E.get('space~1536'), True)
     return True
 
 
 def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1538'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1538'), '=', False, K[17])
     return t_1655(ctx, k, s, E)
 
@@ -5275,8 +5080,6 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1657(ctx, r1, s, E)
@@ -5308,7 +5111,7 @@ def t_1658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1539', item, True)
+            LOCAL(ctx, E, 'x~1539', item, True)
             if x_1874(ctx, E):
                 return t_1659(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5347,7 +5150,7 @@ def d_1662(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1540', 'ocean', True)
+    LOCAL(ctx, E, 't~1540', 'ocean', True)
     return True
 
 
@@ -5363,18 +5166,12 @@ def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1550', x_1883(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1550', x_1883(ctx, E), True)
     if not x_1884(ctx, E):
         return False
     return t_1667(ctx, k, s, E)
@@ -5386,7 +5183,7 @@ def d_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1550', x_1883(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1550', x_1883(ctx, E), True)
     return True
 
 
@@ -5409,19 +5206,13 @@ def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1552', E.get('t~1540'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1553', E.get('space~1551'), True)
+    LOCAL(ctx, E, 't~1552', E.get('t~1540'), True)
+    LOCAL(ctx, E, 's~1553', E.get('space~1551'), True)
     return t_1671(ctx, k, s, E)
 
 
@@ -5431,7 +5222,7 @@ def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1552', E.get('t~1540'), True)
+    LOCAL(ctx, E, 't~1552', E.get('t~1540'), True)
     return True
 
 
@@ -5441,25 +5232,19 @@ def d_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1553', E.get('space~1551'), True)
+    LOCAL(ctx, E, 's~1553', E.get('space~1551'), True)
     return True
 
 
 def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1553'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1553'), '=', False, K[17])
     return t_1674(ctx, k, s, E)
 
@@ -5511,8 +5296,6 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1676(ctx, r1, s, E)
@@ -5544,7 +5327,7 @@ def t_1677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1554', item, True)
+            LOCAL(ctx, E, 'x~1554', item, True)
             if x_1895(ctx, E):
                 return t_1678(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5578,22 +5361,13 @@ def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1559', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1560', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1559', 4, True)
+    LOCAL(ctx, E, 'r~1560', 'energy', True)
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1560'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1559'), '+=', False, K[6])
@@ -5606,7 +5380,7 @@ def d_1682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1559', 4, True)
+    LOCAL(ctx, E, 'n~1559', 4, True)
     return True
 
 
@@ -5616,7 +5390,7 @@ def d_1683(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1560', 'energy', True)
+    LOCAL(ctx, E, 'r~1560', 'energy', True)
     return True
 
 
@@ -5650,26 +5424,17 @@ def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1564', 'ocean', True)
+        LOCAL(ctx, E, 't~1564', 'ocean', True)
         return t_1703(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1579', 'ocean', True)
+        LOCAL(ctx, E, 't~1579', 'ocean', True)
         return t_1722(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1561', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1562', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~1561', 'temperature', True)
+    LOCAL(ctx, E, 'n~1562', 2, True)
     return t_1689(ctx, r1, s, E)
 
 
@@ -5679,7 +5444,7 @@ def d_1687(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1561', 'temperature', True)
+    LOCAL(ctx, E, 'p~1561', 'temperature', True)
     return True
 
 
@@ -5689,7 +5454,7 @@ def d_1688(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1562', 2, True)
+    LOCAL(ctx, E, 'n~1562', 2, True)
     return True
 
 
@@ -5719,14 +5484,11 @@ def t_1690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1561'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
@@ -5764,8 +5526,6 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1695(ctx, E):
@@ -5786,20 +5546,14 @@ def d_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1561'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -5847,7 +5601,7 @@ def t_1699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1563', item, True)
+            LOCAL(ctx, E, 'b~1563', item, True)
             if x_1922(ctx, E):
                 return t_1700(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -5877,7 +5631,7 @@ def d_1702(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1564', 'ocean', True)
+    LOCAL(ctx, E, 't~1564', 'ocean', True)
     return True
 
 
@@ -5893,18 +5647,12 @@ def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1574', x_1928(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1574', x_1928(ctx, E), True)
     if not x_1929(ctx, E):
         return False
     return t_1707(ctx, k, s, E)
@@ -5916,7 +5664,7 @@ def d_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1574', x_1928(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1574', x_1928(ctx, E), True)
     return True
 
 
@@ -5939,19 +5687,13 @@ def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1576', E.get('t~1564'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1577', E.get('space~1575'), True)
+    LOCAL(ctx, E, 't~1576', E.get('t~1564'), True)
+    LOCAL(ctx, E, 's~1577', E.get('space~1575'), True)
     return t_1711(ctx, k, s, E)
 
 
@@ -5961,7 +5703,7 @@ def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1576', E.get('t~1564'), True)
+    LOCAL(ctx, E, 't~1576', E.get('t~1564'), True)
     return True
 
 
@@ -5971,25 +5713,19 @@ def d_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1577', E.get('space~1575'), True)
+    LOCAL(ctx, E, 's~1577', E.get('space~1575'), True)
     return True
 
 
 def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1577'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1577'), '=', False, K[17])
     return t_1714(ctx, k, s, E)
 
@@ -6041,8 +5777,6 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1716(ctx, r1, s, E)
@@ -6074,7 +5808,7 @@ def t_1717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1578', item, True)
+            LOCAL(ctx, E, 'x~1578', item, True)
             if x_1940(ctx, E):
                 return t_1718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6113,7 +5847,7 @@ def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1579', 'ocean', True)
+    LOCAL(ctx, E, 't~1579', 'ocean', True)
     return True
 
 
@@ -6129,18 +5863,12 @@ def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1589', x_1949(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1589', x_1949(ctx, E), True)
     if not x_1950(ctx, E):
         return False
     return t_1726(ctx, k, s, E)
@@ -6152,7 +5880,7 @@ def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1589', x_1949(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1589', x_1949(ctx, E), True)
     return True
 
 
@@ -6175,19 +5903,13 @@ def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1591', E.get('t~1579'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1592', E.get('space~1590'), True)
+    LOCAL(ctx, E, 't~1591', E.get('t~1579'), True)
+    LOCAL(ctx, E, 's~1592', E.get('space~1590'), True)
     return t_1730(ctx, k, s, E)
 
 
@@ -6197,7 +5919,7 @@ def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1591', E.get('t~1579'), True)
+    LOCAL(ctx, E, 't~1591', E.get('t~1579'), True)
     return True
 
 
@@ -6207,25 +5929,19 @@ def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1592', E.get('space~1590'), True)
+    LOCAL(ctx, E, 's~1592', E.get('space~1590'), True)
     return True
 
 
 def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1592'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1592'), '=', False, K[17])
     return t_1733(ctx, k, s, E)
 
@@ -6277,8 +5993,6 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -6310,7 +6024,7 @@ def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1593', item, True)
+            LOCAL(ctx, E, 'x~1593', item, True)
             if x_1961(ctx, E):
                 return t_1737(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6344,19 +6058,13 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1594', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1595', 'plants', True)
+    LOCAL(ctx, E, 'n~1594', 6, True)
+    LOCAL(ctx, E, 'r~1595', 'plants', True)
     return t_1743(ctx, k, s, E)
 
 
@@ -6366,7 +6074,7 @@ def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1594', 6, True)
+    LOCAL(ctx, E, 'n~1594', 6, True)
     return True
 
 
@@ -6376,7 +6084,7 @@ def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1595', 'plants', True)
+    LOCAL(ctx, E, 'r~1595', 'plants', True)
     return True
 
 
@@ -6418,19 +6126,13 @@ def d_1746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1597', 'city', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1598', 's01', True)
+    LOCAL(ctx, E, 't~1597', 'city', True)
+    LOCAL(ctx, E, 's~1598', 's01', True)
     return t_1750(ctx, k, s, E)
 
 
@@ -6440,7 +6142,7 @@ def d_1748(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1597', 'city', True)
+    LOCAL(ctx, E, 't~1597', 'city', True)
     return True
 
 
@@ -6450,24 +6152,18 @@ def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1598', 's01', True)
+    LOCAL(ctx, E, 's~1598', 's01', True)
     return True
 
 
 def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1599', E.get('t~1597'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1600', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 't~1599', E.get('t~1597'), True)
+    LOCAL(ctx, E, 'l~1600', x_1983(ctx, E), True)
     return t_1753(ctx, k, s, E)
 
 
@@ -6477,7 +6173,7 @@ def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1599', E.get('t~1597'), True)
+    LOCAL(ctx, E, 't~1599', E.get('t~1597'), True)
     return True
 
 
@@ -6487,7 +6183,7 @@ def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1600', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 'l~1600', x_1983(ctx, E), True)
     return True
 
 
@@ -6503,18 +6199,12 @@ def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1605', x_1985(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1605', x_1985(ctx, E), True)
     if not x_1986(ctx, E):
         return False
     return t_1757(ctx, k, s, E)
@@ -6526,7 +6216,7 @@ def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1605', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~1605', x_1985(ctx, E), True)
     return True
 
 
@@ -6549,19 +6239,13 @@ def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1607', E.get('t~1599'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1608', E.get('space~1606'), True)
+    LOCAL(ctx, E, 't~1607', E.get('t~1599'), True)
+    LOCAL(ctx, E, 's~1608', E.get('space~1606'), True)
     return t_1761(ctx, k, s, E)
 
 
@@ -6571,7 +6255,7 @@ def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1607', E.get('t~1599'), True)
+    LOCAL(ctx, E, 't~1607', E.get('t~1599'), True)
     return True
 
 
@@ -6581,25 +6265,19 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1608', E.get('space~1606'), True)
+    LOCAL(ctx, E, 's~1608', E.get('space~1606'), True)
     return True
 
 
 def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return t_1764(ctx, k, s, E)
 
@@ -6651,8 +6329,6 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -6684,7 +6360,7 @@ def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1609', item, True)
+            LOCAL(ctx, E, 'x~1609', item, True)
             if x_1997(ctx, E):
                 return t_1768(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6718,22 +6394,13 @@ def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1614', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1615', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1614', 3, True)
+    LOCAL(ctx, E, 'r~1615', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1615'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1614'), '+=', False, K[6])
@@ -6746,7 +6413,7 @@ def d_1772(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1614', 3, True)
+    LOCAL(ctx, E, 'n~1614', 3, True)
     return True
 
 
@@ -6756,7 +6423,7 @@ def d_1773(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1615', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1615', 'megacredits', True)
     return True
 
 
@@ -6773,22 +6440,13 @@ def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1616', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1617', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1616', 3, True)
+    LOCAL(ctx, E, 'r~1617', 'energy', True)
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1617'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1616'), '+=', False, K[6])
@@ -6801,7 +6459,7 @@ def d_1776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1616', 3, True)
+    LOCAL(ctx, E, 'n~1616', 3, True)
     return True
 
 
@@ -6811,7 +6469,7 @@ def d_1777(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1617', 'energy', True)
+    LOCAL(ctx, E, 'r~1617', 'energy', True)
     return True
 
 
@@ -6828,32 +6486,18 @@ def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1618', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1619', 'energy', True)
+    LOCAL(ctx, E, 'n~1618', 1, True)
+    LOCAL(ctx, E, 'r~1619', 'energy', True)
     if not d_1782(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1620', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1621', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1620', 4, True)
+    LOCAL(ctx, E, 'r~1621', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1621'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1620'), '+=', False, K[6])
@@ -6866,7 +6510,7 @@ def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1618', 1, True)
+    LOCAL(ctx, E, 'n~1618', 1, True)
     return True
 
 
@@ -6876,24 +6520,19 @@ def d_1781(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1619', 'energy', True)
+    LOCAL(ctx, E, 'r~1619', 'energy', True)
     return True
 
 
 def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2017(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1619'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1618'), '-=', False, K[6])
@@ -6929,7 +6568,7 @@ def d_1785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1620', 4, True)
+    LOCAL(ctx, E, 'n~1620', 4, True)
     return True
 
 
@@ -6939,7 +6578,7 @@ def d_1786(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1621', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1621', 'megacredits', True)
     return True
 
 
@@ -6963,9 +6602,7 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1622', 'commercial_district', True)
+        LOCAL(ctx, E, 't~1622', 'commercial_district', True)
         return t_1791(ctx, k, s, E)
 
     return t_1789(ctx, r1, s, E)
@@ -6986,7 +6623,7 @@ def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1622', 'commercial_district', True)
+    LOCAL(ctx, E, 't~1622', 'commercial_district', True)
     return True
 
 
@@ -7002,18 +6639,12 @@ def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1632', x_2027(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1632', x_2027(ctx, E), True)
     if not x_2028(ctx, E):
         return False
     return t_1795(ctx, k, s, E)
@@ -7025,7 +6656,7 @@ def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1632', x_2027(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1632', x_2027(ctx, E), True)
     return True
 
 
@@ -7048,19 +6679,13 @@ def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1634', E.get('t~1622'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1635', E.get('space~1633'), True)
+    LOCAL(ctx, E, 't~1634', E.get('t~1622'), True)
+    LOCAL(ctx, E, 's~1635', E.get('space~1633'), True)
     return t_1799(ctx, k, s, E)
 
 
@@ -7070,7 +6695,7 @@ def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1634', E.get('t~1622'), True)
+    LOCAL(ctx, E, 't~1634', E.get('t~1622'), True)
     return True
 
 
@@ -7080,25 +6705,19 @@ def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1635', E.get('space~1633'), True)
+    LOCAL(ctx, E, 's~1635', E.get('space~1633'), True)
     return True
 
 
 def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1635'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1635'), '=', False, K[17])
     return t_1802(ctx, k, s, E)
 
@@ -7150,8 +6769,6 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -7183,7 +6800,7 @@ def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1636', item, True)
+            LOCAL(ctx, E, 'x~1636', item, True)
             if x_2039(ctx, E):
                 return t_1806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7224,16 +6841,12 @@ def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         if not x_2052(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~1641', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~1641', x_2047(ctx, E), True)
     return t_1811(ctx, r1, s, E)
 
 
@@ -7243,7 +6856,7 @@ def d_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~1641', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~1641', x_2047(ctx, E), True)
     return True
 
 
@@ -7275,36 +6888,18 @@ def d_1813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1644', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1645', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1644', 1, True)
+    LOCAL(ctx, E, 'r~1645', 'plants', True)
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1646', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1647', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1646', 3, True)
+    LOCAL(ctx, E, 'r~1647', 'plants', True)
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
@@ -7317,7 +6912,7 @@ def d_1815(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1644', 1, True)
+    LOCAL(ctx, E, 'n~1644', 1, True)
     return True
 
 
@@ -7327,7 +6922,7 @@ def d_1816(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1645', 'plants', True)
+    LOCAL(ctx, E, 'r~1645', 'plants', True)
     return True
 
 
@@ -7349,7 +6944,7 @@ def d_1818(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1646', 3, True)
+    LOCAL(ctx, E, 'n~1646', 3, True)
     return True
 
 
@@ -7359,7 +6954,7 @@ def d_1819(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1647', 'plants', True)
+    LOCAL(ctx, E, 'r~1647', 'plants', True)
     return True
 
 
@@ -7376,36 +6971,18 @@ def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1648', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1649', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1648', 1, True)
+    LOCAL(ctx, E, 'r~1649', 'plants', True)
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1649'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1648'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1650', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1651', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1650', 1, True)
+    LOCAL(ctx, E, 'r~1651', 'plants', True)
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1651'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1650'), '+=', False, K[12])
@@ -7418,7 +6995,7 @@ def d_1822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1648', 1, True)
+    LOCAL(ctx, E, 'n~1648', 1, True)
     return True
 
 
@@ -7428,7 +7005,7 @@ def d_1823(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1649', 'plants', True)
+    LOCAL(ctx, E, 'r~1649', 'plants', True)
     return True
 
 
@@ -7450,7 +7027,7 @@ def d_1825(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1650', 1, True)
+    LOCAL(ctx, E, 'n~1650', 1, True)
     return True
 
 
@@ -7460,7 +7037,7 @@ def d_1826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1651', 'plants', True)
+    LOCAL(ctx, E, 'r~1651', 'plants', True)
     return True
 
 
@@ -7477,32 +7054,18 @@ def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1652', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1653', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1652', 1, True)
+    LOCAL(ctx, E, 'r~1653', 'megacredits', True)
     if not d_1831(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1654', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1655', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1654', 2, True)
+    LOCAL(ctx, E, 'r~1655', 'energy', True)
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1655'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1654'), '+=', False, K[6])
@@ -7515,7 +7078,7 @@ def d_1829(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1652', 1, True)
+    LOCAL(ctx, E, 'n~1652', 1, True)
     return True
 
 
@@ -7525,24 +7088,19 @@ def d_1830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1653', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1653', 'megacredits', True)
     return True
 
 
 def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2073(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1652'), '-=', False, K[6])
@@ -7578,7 +7136,7 @@ def d_1834(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1654', 2, True)
+    LOCAL(ctx, E, 'n~1654', 2, True)
     return True
 
 
@@ -7588,7 +7146,7 @@ def d_1835(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1655', 'energy', True)
+    LOCAL(ctx, E, 'r~1655', 'energy', True)
     return True
 
 
@@ -7614,15 +7172,12 @@ def t_1837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1656', 2, True)
+    LOCAL(ctx, E, 'n~1656', 2, True)
     if not d_1840(ctx, E):
         return False
     return True
@@ -7634,7 +7189,7 @@ def d_1839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1656', 2, True)
+    LOCAL(ctx, E, 'n~1656', 2, True)
     return True
 
 
@@ -7678,22 +7233,13 @@ def d_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 1846)
     return True
 
@@ -7737,20 +7283,14 @@ def d_1847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
@@ -7778,22 +7318,13 @@ def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1661', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1662', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1661', 2, True)
+    LOCAL(ctx, E, 'r~1662', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1662'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1661'), '+=', False, K[6])
@@ -7806,7 +7337,7 @@ def d_1852(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1661', 2, True)
+    LOCAL(ctx, E, 'n~1661', 2, True)
     return True
 
 
@@ -7816,7 +7347,7 @@ def d_1853(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1662', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1662', 'megacredits', True)
     return True
 
 
@@ -7833,36 +7364,18 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1663', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1664', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1663', 2, True)
+    LOCAL(ctx, E, 'r~1664', 'titanium', True)
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1664'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1663'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1665', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1666', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1665', 2, True)
+    LOCAL(ctx, E, 'r~1666', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1666'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1665'), '+=', False, K[6])
@@ -7875,7 +7388,7 @@ def d_1856(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1663', 2, True)
+    LOCAL(ctx, E, 'n~1663', 2, True)
     return True
 
 
@@ -7885,7 +7398,7 @@ def d_1857(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1664', 'titanium', True)
+    LOCAL(ctx, E, 'r~1664', 'titanium', True)
     return True
 
 
@@ -7907,7 +7420,7 @@ def d_1859(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1665', 2, True)
+    LOCAL(ctx, E, 'n~1665', 2, True)
     return True
 
 
@@ -7917,7 +7430,7 @@ def d_1860(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1666', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1666', 'megacredits', True)
     return True
 
 
@@ -7934,36 +7447,18 @@ def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1671', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1672', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1671', 2, True)
+    LOCAL(ctx, E, 'r~1672', 'plants', True)
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1672'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1671'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1673', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1674', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1673', 2, True)
+    LOCAL(ctx, E, 'r~1674', 'plants', True)
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1674'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1673'), '+=', False, K[12])
@@ -7976,7 +7471,7 @@ def d_1863(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1671', 2, True)
+    LOCAL(ctx, E, 'n~1671', 2, True)
     return True
 
 
@@ -7986,7 +7481,7 @@ def d_1864(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1672', 'plants', True)
+    LOCAL(ctx, E, 'r~1672', 'plants', True)
     return True
 
 
@@ -8008,7 +7503,7 @@ def d_1866(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1673', 2, True)
+    LOCAL(ctx, E, 'n~1673', 2, True)
     return True
 
 
@@ -8018,7 +7513,7 @@ def d_1867(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1674', 'plants', True)
+    LOCAL(ctx, E, 'r~1674', 'plants', True)
     return True
 
 
@@ -8035,22 +7530,13 @@ def d_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1679', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1680', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1679', 6, True)
+    LOCAL(ctx, E, 'r~1680', 'energy', True)
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1680'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1679'), '+=', False, K[6])
@@ -8063,7 +7549,7 @@ def d_1870(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1679', 6, True)
+    LOCAL(ctx, E, 'n~1679', 6, True)
     return True
 
 
@@ -8073,7 +7559,7 @@ def d_1871(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1680', 'energy', True)
+    LOCAL(ctx, E, 'r~1680', 'energy', True)
     return True
 
 
@@ -8090,19 +7576,13 @@ def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1681', 6, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1682', 'energy', True)
+    LOCAL(ctx, E, 'n~1681', 6, True)
+    LOCAL(ctx, E, 'r~1682', 'energy', True)
     if not d_1876(ctx, E):
         return False
     return True
@@ -8114,7 +7594,7 @@ def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1681', 6, True)
+    LOCAL(ctx, E, 'n~1681', 6, True)
     return True
 
 
@@ -8124,24 +7604,19 @@ def d_1875(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1682', 'energy', True)
+    LOCAL(ctx, E, 'r~1682', 'energy', True)
     return True
 
 
 def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2129(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1682'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1681'), '-=', False, K[12])
@@ -8172,22 +7647,13 @@ def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1683', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1684', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1683', 1, True)
+    LOCAL(ctx, E, 'r~1684', 'science', True)
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1683'), '+=', False, K[7])
@@ -8200,7 +7666,7 @@ def d_1880(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1683', 1, True)
+    LOCAL(ctx, E, 'n~1683', 1, True)
     return True
 
 
@@ -8210,7 +7676,7 @@ def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1684', 'science', True)
+    LOCAL(ctx, E, 'r~1684', 'science', True)
     return True
 
 
@@ -8227,26 +7693,14 @@ def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1688', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1689', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1690', x_2138(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1688', 1, True)
+    LOCAL(ctx, E, 'r~1689', 'plants', True)
+    LOCAL(ctx, E, 'k~1690', x_2138(ctx, E), True)
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1689'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
@@ -8259,7 +7713,7 @@ def d_1884(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1688', 1, True)
+    LOCAL(ctx, E, 'n~1688', 1, True)
     return True
 
 
@@ -8269,7 +7723,7 @@ def d_1885(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1689', 'plants', True)
+    LOCAL(ctx, E, 'r~1689', 'plants', True)
     return True
 
 
@@ -8279,7 +7733,7 @@ def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1690', x_2138(ctx, E), True)
+    LOCAL(ctx, E, 'k~1690', x_2138(ctx, E), True)
     return True
 
 
@@ -8302,20 +7756,13 @@ def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~1706', 'temperature', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1707', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~1706', 'temperature', True)
+        LOCAL(ctx, E, 'n~1707', 2, True)
         return t_1910(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1691', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~1691', 'nuclear_zone', True)
     return t_1890(ctx, r1, s, E)
 
 
@@ -8325,7 +7772,7 @@ def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1691', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~1691', 'nuclear_zone', True)
     return True
 
 
@@ -8341,18 +7788,12 @@ def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1701', x_2143(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1701', x_2143(ctx, E), True)
     if not x_2144(ctx, E):
         return False
     return t_1894(ctx, k, s, E)
@@ -8364,7 +7805,7 @@ def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1701', x_2143(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1701', x_2143(ctx, E), True)
     return True
 
 
@@ -8387,19 +7828,13 @@ def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1703', E.get('t~1691'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1704', E.get('space~1702'), True)
+    LOCAL(ctx, E, 't~1703', E.get('t~1691'), True)
+    LOCAL(ctx, E, 's~1704', E.get('space~1702'), True)
     return t_1898(ctx, k, s, E)
 
 
@@ -8409,7 +7844,7 @@ def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1703', E.get('t~1691'), True)
+    LOCAL(ctx, E, 't~1703', E.get('t~1691'), True)
     return True
 
 
@@ -8419,25 +7854,19 @@ def d_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1704', E.get('space~1702'), True)
+    LOCAL(ctx, E, 's~1704', E.get('space~1702'), True)
     return True
 
 
 def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1704'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1704'), '=', False, K[17])
     return t_1901(ctx, k, s, E)
 
@@ -8489,8 +7918,6 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_1903(ctx, r1, s, E)
@@ -8522,7 +7949,7 @@ def t_1904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1705', item, True)
+            LOCAL(ctx, E, 'x~1705', item, True)
             if x_2155(ctx, E):
                 return t_1905(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8561,7 +7988,7 @@ def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1706', 'temperature', True)
+    LOCAL(ctx, E, 'p~1706', 'temperature', True)
     return True
 
 
@@ -8571,7 +7998,7 @@ def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1707', 2, True)
+    LOCAL(ctx, E, 'n~1707', 2, True)
     return True
 
 
@@ -8601,14 +8028,11 @@ def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1706'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
@@ -8646,8 +8070,6 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1916(ctx, E):
@@ -8668,20 +8090,14 @@ def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1706'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -8729,7 +8145,7 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1708', item, True)
+            LOCAL(ctx, E, 'b~1708', item, True)
             if x_2175(ctx, E):
                 return t_1921(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8754,32 +8170,18 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1709', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1710', 'heat', True)
+    LOCAL(ctx, E, 'n~1709', 2, True)
+    LOCAL(ctx, E, 'r~1710', 'heat', True)
     if not d_1926(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1711', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1712', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1711', 3, True)
+    LOCAL(ctx, E, 'r~1712', 'megacredits', True)
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1712'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1711'), '+=', False, K[6])
@@ -8792,7 +8194,7 @@ def d_1924(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1709', 2, True)
+    LOCAL(ctx, E, 'n~1709', 2, True)
     return True
 
 
@@ -8802,24 +8204,19 @@ def d_1925(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1710', 'heat', True)
+    LOCAL(ctx, E, 'r~1710', 'heat', True)
     return True
 
 
 def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2182(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1709'), '-=', False, K[6])
@@ -8855,7 +8252,7 @@ def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1711', 3, True)
+    LOCAL(ctx, E, 'n~1711', 3, True)
     return True
 
 
@@ -8865,7 +8262,7 @@ def d_1930(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1712', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1712', 'megacredits', True)
     return True
 
 
@@ -8891,26 +8288,15 @@ def t_1932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~1731', 1, True)
+    LOCAL(ctx, E, 'r~1732', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1733', x_2193(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1731', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1732', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1733', x_2193(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1732'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
@@ -8923,7 +8309,7 @@ def d_1934(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1731', 1, True)
+    LOCAL(ctx, E, 'n~1731', 1, True)
     return True
 
 
@@ -8933,7 +8319,7 @@ def d_1935(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1732', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1732', 'megacredits', True)
     return True
 
 
@@ -8943,7 +8329,7 @@ def d_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1733', x_2193(ctx, E), True)
+    LOCAL(ctx, E, 'k~1733', x_2193(ctx, E), True)
     return True
 
 
@@ -8960,32 +8346,18 @@ def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1734', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1735', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1734', 1, True)
+    LOCAL(ctx, E, 'r~1735', 'megacredits', True)
     if not d_1941(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1736', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1737', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1736', 1, True)
+    LOCAL(ctx, E, 'r~1737', 'energy', True)
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1737'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1736'), '+=', False, K[6])
@@ -8998,7 +8370,7 @@ def d_1939(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1734', 1, True)
+    LOCAL(ctx, E, 'n~1734', 1, True)
     return True
 
 
@@ -9008,24 +8380,19 @@ def d_1940(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1735', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1735', 'megacredits', True)
     return True
 
 
 def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2198(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1735'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1734'), '-=', False, K[6])
@@ -9061,7 +8428,7 @@ def d_1944(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1736', 1, True)
+    LOCAL(ctx, E, 'n~1736', 1, True)
     return True
 
 
@@ -9071,7 +8438,7 @@ def d_1945(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1737', 'energy', True)
+    LOCAL(ctx, E, 'r~1737', 'energy', True)
     return True
 
 
@@ -9097,19 +8464,13 @@ def t_1947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1738', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1739', 'energy', True)
+    LOCAL(ctx, E, 'n~1738', 4, True)
+    LOCAL(ctx, E, 'r~1739', 'energy', True)
     if not d_1951(ctx, E):
         return False
     return True
@@ -9121,7 +8482,7 @@ def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1738', 4, True)
+    LOCAL(ctx, E, 'n~1738', 4, True)
     return True
 
 
@@ -9131,24 +8492,19 @@ def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1739', 'energy', True)
+    LOCAL(ctx, E, 'r~1739', 'energy', True)
     return True
 
 
 def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2208(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1739'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1738'), '-=', False, K[12])
@@ -9179,33 +8535,18 @@ def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1740', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1741', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1740', 1, True)
+    LOCAL(ctx, E, 'r~1741', 'steel', True)
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1741'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1740'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1742', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1743', 1, True)
+    LOCAL(ctx, E, 'p~1742', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1743', 1, True)
     return t_1960(ctx, k, s, E)
 
 
@@ -9215,7 +8556,7 @@ def d_1955(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1740', 1, True)
+    LOCAL(ctx, E, 'n~1740', 1, True)
     return True
 
 
@@ -9225,7 +8566,7 @@ def d_1956(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1741', 'steel', True)
+    LOCAL(ctx, E, 'r~1741', 'steel', True)
     return True
 
 
@@ -9247,7 +8588,7 @@ def d_1958(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1742', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1742', 'oxygen', True)
     return True
 
 
@@ -9257,7 +8598,7 @@ def d_1959(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1743', 1, True)
+    LOCAL(ctx, E, 'n~1743', 1, True)
     return True
 
 
@@ -9287,14 +8628,11 @@ def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1742'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
@@ -9332,8 +8670,6 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1966(ctx, E):
@@ -9354,20 +8690,14 @@ def d_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1742'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -9415,7 +8745,7 @@ def t_1970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1744', item, True)
+            LOCAL(ctx, E, 'b~1744', item, True)
             if x_2228(ctx, E):
                 return t_1971(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9440,26 +8770,14 @@ def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1759', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1760', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1761', x_2234(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1759', 1, True)
+    LOCAL(ctx, E, 'r~1760', 'energy', True)
+    LOCAL(ctx, E, 'k~1761', x_2234(ctx, E), True)
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1760'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
@@ -9472,7 +8790,7 @@ def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1759', 1, True)
+    LOCAL(ctx, E, 'n~1759', 1, True)
     return True
 
 
@@ -9482,7 +8800,7 @@ def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1760', 'energy', True)
+    LOCAL(ctx, E, 'r~1760', 'energy', True)
     return True
 
 
@@ -9492,7 +8810,7 @@ def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1761', x_2234(ctx, E), True)
+    LOCAL(ctx, E, 'k~1761', x_2234(ctx, E), True)
     return True
 
 
@@ -9509,19 +8827,13 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1762', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1763', 'energy', True)
+    LOCAL(ctx, E, 'n~1762', 4, True)
+    LOCAL(ctx, E, 'r~1763', 'energy', True)
     if not d_1981(ctx, E):
         return False
     return True
@@ -9533,7 +8845,7 @@ def d_1979(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1762', 4, True)
+    LOCAL(ctx, E, 'n~1762', 4, True)
     return True
 
 
@@ -9543,24 +8855,19 @@ def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1763', 'energy', True)
+    LOCAL(ctx, E, 'r~1763', 'energy', True)
     return True
 
 
 def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2239(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1763'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1762'), '-=', False, K[12])
@@ -9591,33 +8898,18 @@ def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1764', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1765', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1764', 2, True)
+    LOCAL(ctx, E, 'r~1765', 'steel', True)
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1764'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1766', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1767', 1, True)
+    LOCAL(ctx, E, 'p~1766', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1767', 1, True)
     return t_1990(ctx, k, s, E)
 
 
@@ -9627,7 +8919,7 @@ def d_1985(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1764', 2, True)
+    LOCAL(ctx, E, 'n~1764', 2, True)
     return True
 
 
@@ -9637,7 +8929,7 @@ def d_1986(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1765', 'steel', True)
+    LOCAL(ctx, E, 'r~1765', 'steel', True)
     return True
 
 
@@ -9659,7 +8951,7 @@ def d_1988(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1766', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1766', 'oxygen', True)
     return True
 
 
@@ -9669,7 +8961,7 @@ def d_1989(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1767', 1, True)
+    LOCAL(ctx, E, 'n~1767', 1, True)
     return True
 
 
@@ -9699,14 +8991,11 @@ def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1766'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
@@ -9744,8 +9033,6 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_1996(ctx, E):
@@ -9766,20 +9053,14 @@ def d_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -9827,7 +9108,7 @@ def t_2000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1768', item, True)
+            LOCAL(ctx, E, 'b~1768', item, True)
             if x_2259(ctx, E):
                 return t_2001(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9852,19 +9133,13 @@ def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1769', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1770', 'energy', True)
+    LOCAL(ctx, E, 'n~1769', 4, True)
+    LOCAL(ctx, E, 'r~1770', 'energy', True)
     if not d_2006(ctx, E):
         return False
     return True
@@ -9876,7 +9151,7 @@ def d_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1769', 4, True)
+    LOCAL(ctx, E, 'n~1769', 4, True)
     return True
 
 
@@ -9886,24 +9161,19 @@ def d_2005(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1770', 'energy', True)
+    LOCAL(ctx, E, 'r~1770', 'energy', True)
     return True
 
 
 def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2265(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1770'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1769'), '-=', False, K[12])
@@ -9934,33 +9204,18 @@ def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1771', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1772', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1771', 1, True)
+    LOCAL(ctx, E, 'r~1772', 'titanium', True)
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1772'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1771'), '+=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~1773', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1774', 1, True)
+    LOCAL(ctx, E, 'p~1773', 'oxygen', True)
+    LOCAL(ctx, E, 'n~1774', 1, True)
     return t_2015(ctx, k, s, E)
 
 
@@ -9970,7 +9225,7 @@ def d_2010(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1771', 1, True)
+    LOCAL(ctx, E, 'n~1771', 1, True)
     return True
 
 
@@ -9980,7 +9235,7 @@ def d_2011(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1772', 'titanium', True)
+    LOCAL(ctx, E, 'r~1772', 'titanium', True)
     return True
 
 
@@ -10002,7 +9257,7 @@ def d_2013(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~1773', 'oxygen', True)
+    LOCAL(ctx, E, 'p~1773', 'oxygen', True)
     return True
 
 
@@ -10012,7 +9267,7 @@ def d_2014(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1774', 1, True)
+    LOCAL(ctx, E, 'n~1774', 1, True)
     return True
 
 
@@ -10042,14 +9297,11 @@ def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1773'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
@@ -10087,8 +9339,6 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2021(ctx, E):
@@ -10109,20 +9359,14 @@ def d_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1773'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -10170,7 +9414,7 @@ def t_2025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~1775', item, True)
+            LOCAL(ctx, E, 'b~1775', item, True)
             if x_2285(ctx, E):
                 return t_2026(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10195,22 +9439,13 @@ def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1776', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1777', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1776', 3, True)
+    LOCAL(ctx, E, 'r~1777', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1777'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1776'), '+=', False, K[6])
@@ -10223,7 +9458,7 @@ def d_2029(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1776', 3, True)
+    LOCAL(ctx, E, 'n~1776', 3, True)
     return True
 
 
@@ -10233,7 +9468,7 @@ def d_2030(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1777', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1777', 'megacredits', True)
     return True
 
 
@@ -10250,26 +9485,14 @@ def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1780', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1781', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1782', x_2297(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1780', 1, True)
+    LOCAL(ctx, E, 'r~1781', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1782', x_2297(ctx, E), True)
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1781'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
@@ -10282,7 +9505,7 @@ def d_2033(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1780', 1, True)
+    LOCAL(ctx, E, 'n~1780', 1, True)
     return True
 
 
@@ -10292,7 +9515,7 @@ def d_2034(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1781', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1781', 'megacredits', True)
     return True
 
 
@@ -10302,7 +9525,7 @@ def d_2035(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1782', x_2297(ctx, E), True)
+    LOCAL(ctx, E, 'k~1782', x_2297(ctx, E), True)
     return True
 
 
@@ -10319,32 +9542,18 @@ def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1783', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1784', 'energy', True)
+    LOCAL(ctx, E, 'n~1783', 1, True)
+    LOCAL(ctx, E, 'r~1784', 'energy', True)
     if not d_2040(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1785', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1786', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1785', 4, True)
+    LOCAL(ctx, E, 'r~1786', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1786'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1785'), '+=', False, K[6])
@@ -10357,7 +9566,7 @@ def d_2038(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1783', 1, True)
+    LOCAL(ctx, E, 'n~1783', 1, True)
     return True
 
 
@@ -10367,24 +9576,19 @@ def d_2039(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1784', 'energy', True)
+    LOCAL(ctx, E, 'r~1784', 'energy', True)
     return True
 
 
 def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2303(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1784'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1783'), '-=', False, K[6])
@@ -10420,7 +9624,7 @@ def d_2043(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1785', 4, True)
+    LOCAL(ctx, E, 'n~1785', 4, True)
     return True
 
 
@@ -10430,7 +9634,7 @@ def d_2044(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1786', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1786', 'megacredits', True)
     return True
 
 
@@ -10453,24 +9657,13 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1787', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1788', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 4
+        LOCAL(ctx, E, 'n~1787', 2, True)
+        LOCAL(ctx, E, 'r~1788', 'plants', True)
         c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1788'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~1787'), '+=', False, K[12])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1789', 'city', True)
+        LOCAL(ctx, E, 't~1789', 'city', True)
         return t_2052(ctx, k, s, E)
 
     return t_2047(ctx, r1, s, E)
@@ -10491,7 +9684,7 @@ def d_2048(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1787', 2, True)
+    LOCAL(ctx, E, 'n~1787', 2, True)
     return True
 
 
@@ -10501,7 +9694,7 @@ def d_2049(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1788', 'plants', True)
+    LOCAL(ctx, E, 'r~1788', 'plants', True)
     return True
 
 
@@ -10523,7 +9716,7 @@ def d_2051(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1789', 'city', True)
+    LOCAL(ctx, E, 't~1789', 'city', True)
     return True
 
 
@@ -10539,18 +9732,12 @@ def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1799', x_2317(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1799', x_2317(ctx, E), True)
     if not x_2318(ctx, E):
         return False
     return t_2056(ctx, k, s, E)
@@ -10562,7 +9749,7 @@ def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1799', x_2317(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1799', x_2317(ctx, E), True)
     return True
 
 
@@ -10585,19 +9772,13 @@ def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1801', E.get('t~1789'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1802', E.get('space~1800'), True)
+    LOCAL(ctx, E, 't~1801', E.get('t~1789'), True)
+    LOCAL(ctx, E, 's~1802', E.get('space~1800'), True)
     return t_2060(ctx, k, s, E)
 
 
@@ -10607,7 +9788,7 @@ def d_2058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1801', E.get('t~1789'), True)
+    LOCAL(ctx, E, 't~1801', E.get('t~1789'), True)
     return True
 
 
@@ -10617,25 +9798,19 @@ def d_2059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1802', E.get('space~1800'), True)
+    LOCAL(ctx, E, 's~1802', E.get('space~1800'), True)
     return True
 
 
 def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1802'), '=', False, K[17])
     return t_2063(ctx, k, s, E)
 
@@ -10687,8 +9862,6 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2065(ctx, r1, s, E)
@@ -10720,7 +9893,7 @@ def t_2066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1803', item, True)
+            LOCAL(ctx, E, 'x~1803', item, True)
             if x_2329(ctx, E):
                 return t_2067(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10754,22 +9927,13 @@ def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1804', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1805', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1804', 3, True)
+    LOCAL(ctx, E, 'r~1805', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1805'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1804'), '+=', False, K[12])
@@ -10782,7 +9946,7 @@ def d_2071(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1804', 3, True)
+    LOCAL(ctx, E, 'n~1804', 3, True)
     return True
 
 
@@ -10792,7 +9956,7 @@ def d_2072(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1805', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1805', 'megacredits', True)
     return True
 
 
@@ -10809,19 +9973,13 @@ def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1806', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1807', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1806', 1, True)
+    LOCAL(ctx, E, 'r~1807', 'megacredits', True)
     if not d_2077(ctx, E):
         return False
     return True
@@ -10833,7 +9991,7 @@ def d_2075(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1806', 1, True)
+    LOCAL(ctx, E, 'n~1806', 1, True)
     return True
 
 
@@ -10843,24 +10001,19 @@ def d_2076(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1807', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1807', 'megacredits', True)
     return True
 
 
 def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2344(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1807'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1806'), '-=', False, K[6])
@@ -10898,17 +10051,13 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1808', 1, True)
+    LOCAL(ctx, E, 'n~1808', 1, True)
     if not d_2082(ctx, E):
         return False
     return t_2093(ctx, r1, s, E)
@@ -10920,7 +10069,7 @@ def d_2081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1808', 1, True)
+    LOCAL(ctx, E, 'n~1808', 1, True)
     return True
 
 
@@ -10964,22 +10113,13 @@ def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2088)
     return True
 
@@ -11023,20 +10163,14 @@ def d_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
@@ -11080,7 +10214,7 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'card~1809', item, True)
+            LOCAL(ctx, E, 'card~1809', item, True)
             return t_2094(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11102,17 +10236,13 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1810', 3, True)
+    LOCAL(ctx, E, 'n~1810', 3, True)
     return t_2097(ctx, r1, s, E)
 
 
@@ -11122,28 +10252,19 @@ def d_2096(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1810', 3, True)
+    LOCAL(ctx, E, 'n~1810', 3, True)
     return True
 
 
 def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1811', E.get('n~1810'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1812', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1813', 0, True)
+    LOCAL(ctx, E, 'price~1811', E.get('n~1810'), True)
+    LOCAL(ctx, E, 'sv~1812', 0, True)
+    LOCAL(ctx, E, 'tv~1813', 0, True)
     return t_2101(ctx, k, s, E)
 
 
@@ -11153,7 +10274,7 @@ def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1811', E.get('n~1810'), True)
+    LOCAL(ctx, E, 'price~1811', E.get('n~1810'), True)
     return True
 
 
@@ -11163,7 +10284,7 @@ def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1812', 0, True)
+    LOCAL(ctx, E, 'sv~1812', 0, True)
     return True
 
 
@@ -11173,28 +10294,19 @@ def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1813', 0, True)
+    LOCAL(ctx, E, 'tv~1813', 0, True)
     return True
 
 
 def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1814', x_2365(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1815', x_2366(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1816', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1814', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1815', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1816', x_2367(ctx, E), True)
     return t_2105(ctx, k, s, E)
 
 
@@ -11204,7 +10316,7 @@ def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1814', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1814', x_2365(ctx, E), True)
     return True
 
 
@@ -11214,7 +10326,7 @@ def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1815', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1815', x_2366(ctx, E), True)
     return True
 
 
@@ -11224,7 +10336,7 @@ def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1816', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1816', x_2367(ctx, E), True)
     return True
 
 
@@ -11240,19 +10352,14 @@ def t_2105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2369(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1811'), '-=', False, K[12])
@@ -11283,14 +10390,11 @@ def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_2109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2372(ctx, E):
         return False
     return t_2111(ctx, k, s, E)
@@ -11315,32 +10419,20 @@ def t_2111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1817'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1818'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1819'), '-=', False, K[12])
@@ -11430,19 +10522,13 @@ def d_2119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1820', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1821', 2, True)
+    LOCAL(ctx, E, 'n~1820', 4, True)
+    LOCAL(ctx, E, 'k~1821', 2, True)
     return t_2123(ctx, k, s, E)
 
 
@@ -11452,7 +10538,7 @@ def d_2121(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1820', 4, True)
+    LOCAL(ctx, E, 'n~1820', 4, True)
     return True
 
 
@@ -11462,7 +10548,7 @@ def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1821', 2, True)
+    LOCAL(ctx, E, 'k~1821', 2, True)
     return True
 
 
@@ -11473,22 +10559,15 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1822', E.get('n~1820'), True)
+    LOCAL(ctx, E, 'n~1822', E.get('n~1820'), True)
     if not d_2125(ctx, E):
         return False
     return t_2136(ctx, r1, s, E)
@@ -11500,7 +10579,7 @@ def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1822', E.get('n~1820'), True)
+    LOCAL(ctx, E, 'n~1822', E.get('n~1820'), True)
     return True
 
 
@@ -11544,22 +10623,13 @@ def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2131)
     return True
 
@@ -11603,20 +10673,14 @@ def d_2132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
@@ -11656,20 +10720,14 @@ def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
@@ -11723,19 +10781,13 @@ def d_2141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1824', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1825', 2, True)
+    LOCAL(ctx, E, 't~1824', 'tr', True)
+    LOCAL(ctx, E, 'n~1825', 2, True)
     if not d_2145(ctx, E):
         return False
     return True
@@ -11747,7 +10799,7 @@ def d_2143(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1824', 'tr', True)
+    LOCAL(ctx, E, 't~1824', 'tr', True)
     return True
 
 
@@ -11757,7 +10809,7 @@ def d_2144(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1825', 2, True)
+    LOCAL(ctx, E, 'n~1825', 2, True)
     return True
 
 
@@ -11769,8 +10821,6 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_2423(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1824'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~1825'), '+=', False, K[19])
@@ -11793,14 +10843,11 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1824'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~1825'), '+=', False, K[14])
@@ -11829,8 +10876,6 @@ def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_2428(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -11850,22 +10895,13 @@ def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1826', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1827', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1826', 1, True)
+    LOCAL(ctx, E, 'r~1827', 'energy', True)
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1827'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1826'), '+=', False, K[6])
@@ -11878,7 +10914,7 @@ def d_2152(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1826', 1, True)
+    LOCAL(ctx, E, 'n~1826', 1, True)
     return True
 
 
@@ -11888,7 +10924,7 @@ def d_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1827', 'energy', True)
+    LOCAL(ctx, E, 'r~1827', 'energy', True)
     return True
 
 
@@ -11921,22 +10957,13 @@ def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1828', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1829', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1828', 1, True)
+    LOCAL(ctx, E, 'r~1829', 'plants', True)
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1829'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1828'), '+=', False, K[6])
@@ -11949,7 +10976,7 @@ def d_2158(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1828', 1, True)
+    LOCAL(ctx, E, 'n~1828', 1, True)
     return True
 
 
@@ -11959,7 +10986,7 @@ def d_2159(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1829', 'plants', True)
+    LOCAL(ctx, E, 'r~1829', 'plants', True)
     return True
 
 
@@ -11976,22 +11003,13 @@ def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1830', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1831', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1830', 2, True)
+    LOCAL(ctx, E, 'r~1831', 'energy', True)
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1831'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1830'), '+=', False, K[6])
@@ -12004,7 +11022,7 @@ def d_2162(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1830', 2, True)
+    LOCAL(ctx, E, 'n~1830', 2, True)
     return True
 
 
@@ -12014,7 +11032,7 @@ def d_2163(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1831', 'energy', True)
+    LOCAL(ctx, E, 'r~1831', 'energy', True)
     return True
 
 
@@ -12031,19 +11049,13 @@ def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1832', 'ocean', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1833', 'land', True)
+    LOCAL(ctx, E, 't~1832', 'ocean', True)
+    LOCAL(ctx, E, 'k~1833', 'land', True)
     return t_2168(ctx, k, s, E)
 
 
@@ -12053,7 +11065,7 @@ def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1832', 'ocean', True)
+    LOCAL(ctx, E, 't~1832', 'ocean', True)
     return True
 
 
@@ -12063,24 +11075,18 @@ def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1833', 'land', True)
+    LOCAL(ctx, E, 'k~1833', 'land', True)
     return True
 
 
 def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1835', E.get('t~1832'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1836', x_2454(ctx, E), True)
+    LOCAL(ctx, E, 't~1835', E.get('t~1832'), True)
+    LOCAL(ctx, E, 'l~1836', x_2454(ctx, E), True)
     return t_2171(ctx, k, s, E)
 
 
@@ -12090,7 +11096,7 @@ def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1835', E.get('t~1832'), True)
+    LOCAL(ctx, E, 't~1835', E.get('t~1832'), True)
     return True
 
 
@@ -12100,7 +11106,7 @@ def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1836', x_2454(ctx, E), True)
+    LOCAL(ctx, E, 'l~1836', x_2454(ctx, E), True)
     return True
 
 
@@ -12116,18 +11122,12 @@ def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1841', x_2456(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1841', x_2456(ctx, E), True)
     if not x_2457(ctx, E):
         return False
     return t_2175(ctx, k, s, E)
@@ -12139,7 +11139,7 @@ def d_2173(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1841', x_2456(ctx, E), True)
+    LOCAL(ctx, E, 'open~1841', x_2456(ctx, E), True)
     return True
 
 
@@ -12162,19 +11162,13 @@ def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1843', E.get('t~1835'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1844', E.get('space~1842'), True)
+    LOCAL(ctx, E, 't~1843', E.get('t~1835'), True)
+    LOCAL(ctx, E, 's~1844', E.get('space~1842'), True)
     return t_2179(ctx, k, s, E)
 
 
@@ -12184,7 +11178,7 @@ def d_2177(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1843', E.get('t~1835'), True)
+    LOCAL(ctx, E, 't~1843', E.get('t~1835'), True)
     return True
 
 
@@ -12194,25 +11188,19 @@ def d_2178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1844', E.get('space~1842'), True)
+    LOCAL(ctx, E, 's~1844', E.get('space~1842'), True)
     return True
 
 
 def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1844'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1844'), '=', False, K[17])
     return t_2182(ctx, k, s, E)
 
@@ -12264,8 +11252,6 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2184(ctx, r1, s, E)
@@ -12297,7 +11283,7 @@ def t_2185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1845', item, True)
+            LOCAL(ctx, E, 'x~1845', item, True)
             if x_2468(ctx, E):
                 return t_2186(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12331,22 +11317,13 @@ def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1846', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1847', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1846', 2, True)
+    LOCAL(ctx, E, 'r~1847', 'energy', True)
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1847'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1846'), '+=', False, K[6])
@@ -12359,7 +11336,7 @@ def d_2190(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1846', 2, True)
+    LOCAL(ctx, E, 'n~1846', 2, True)
     return True
 
 
@@ -12369,7 +11346,7 @@ def d_2191(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1847', 'energy', True)
+    LOCAL(ctx, E, 'r~1847', 'energy', True)
     return True
 
 
@@ -12395,50 +11372,23 @@ def t_2193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1848', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1849', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1848', 2, True)
+    LOCAL(ctx, E, 'r~1849', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1849'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1848'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1850', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1851', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1850', 2, True)
+    LOCAL(ctx, E, 'r~1851', 'plants', True)
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1851'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1850'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1852', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1853', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1852', 2, True)
+    LOCAL(ctx, E, 'r~1853', 'plants', True)
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1852'), '+=', False, K[12])
@@ -12451,7 +11401,7 @@ def d_2195(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1848', 2, True)
+    LOCAL(ctx, E, 'n~1848', 2, True)
     return True
 
 
@@ -12461,7 +11411,7 @@ def d_2196(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1849', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1849', 'megacredits', True)
     return True
 
 
@@ -12483,7 +11433,7 @@ def d_2198(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1850', 2, True)
+    LOCAL(ctx, E, 'n~1850', 2, True)
     return True
 
 
@@ -12493,7 +11443,7 @@ def d_2199(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1851', 'plants', True)
+    LOCAL(ctx, E, 'r~1851', 'plants', True)
     return True
 
 
@@ -12515,7 +11465,7 @@ def d_2201(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1852', 2, True)
+    LOCAL(ctx, E, 'n~1852', 2, True)
     return True
 
 
@@ -12525,7 +11475,7 @@ def d_2202(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1853', 'plants', True)
+    LOCAL(ctx, E, 'r~1853', 'plants', True)
     return True
 
 
@@ -12542,32 +11492,18 @@ def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1854', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1855', 'energy', True)
+    LOCAL(ctx, E, 'n~1854', 1, True)
+    LOCAL(ctx, E, 'r~1855', 'energy', True)
     if not d_2207(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1856', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1857', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1856', 2, True)
+    LOCAL(ctx, E, 'r~1857', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1857'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1856'), '+=', False, K[6])
@@ -12580,7 +11516,7 @@ def d_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1854', 1, True)
+    LOCAL(ctx, E, 'n~1854', 1, True)
     return True
 
 
@@ -12590,24 +11526,19 @@ def d_2206(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1855', 'energy', True)
+    LOCAL(ctx, E, 'r~1855', 'energy', True)
     return True
 
 
 def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2499(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1855'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1854'), '-=', False, K[6])
@@ -12643,7 +11574,7 @@ def d_2210(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1856', 2, True)
+    LOCAL(ctx, E, 'n~1856', 2, True)
     return True
 
 
@@ -12653,7 +11584,7 @@ def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1857', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1857', 'megacredits', True)
     return True
 
 
@@ -12676,18 +11607,10 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~1858', 'city', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1859', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'u~1860', 'city', True)
+        ctx.steps += 3
+        LOCAL(ctx, E, 't~1858', 'city', True)
+        LOCAL(ctx, E, 'n~1859', 2, True)
+        LOCAL(ctx, E, 'u~1860', 'city', True)
         return t_2218(ctx, k, s, E)
 
     return t_2214(ctx, r1, s, E)
@@ -12708,7 +11631,7 @@ def d_2215(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1858', 'city', True)
+    LOCAL(ctx, E, 't~1858', 'city', True)
     return True
 
 
@@ -12718,7 +11641,7 @@ def d_2216(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1859', 2, True)
+    LOCAL(ctx, E, 'n~1859', 2, True)
     return True
 
 
@@ -12728,7 +11651,7 @@ def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1860', 'city', True)
+    LOCAL(ctx, E, 'u~1860', 'city', True)
     return True
 
 
@@ -12744,18 +11667,12 @@ def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1865', x_2511(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'l~1865', x_2511(ctx, E), True)
     if not x_2512(ctx, E):
         return False
     return t_2222(ctx, k, s, E)
@@ -12767,7 +11684,7 @@ def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1865', x_2511(ctx, E), True)
+    LOCAL(ctx, E, 'l~1865', x_2511(ctx, E), True)
     return True
 
 
@@ -12790,19 +11707,13 @@ def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1867', E.get('t~1858'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1868', E.get('space~1866'), True)
+    LOCAL(ctx, E, 't~1867', E.get('t~1858'), True)
+    LOCAL(ctx, E, 's~1868', E.get('space~1866'), True)
     return t_2226(ctx, k, s, E)
 
 
@@ -12812,7 +11723,7 @@ def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1867', E.get('t~1858'), True)
+    LOCAL(ctx, E, 't~1867', E.get('t~1858'), True)
     return True
 
 
@@ -12822,25 +11733,19 @@ def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1868', E.get('space~1866'), True)
+    LOCAL(ctx, E, 's~1868', E.get('space~1866'), True)
     return True
 
 
 def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1868'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1868'), '=', False, K[17])
     return t_2229(ctx, k, s, E)
 
@@ -12892,8 +11797,6 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -12925,7 +11828,7 @@ def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1869', item, True)
+            LOCAL(ctx, E, 'x~1869', item, True)
             if x_2523(ctx, E):
                 return t_2233(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12966,19 +11869,13 @@ def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1870', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1871', 'titanium', True)
+    LOCAL(ctx, E, 'n~1870', 3, True)
+    LOCAL(ctx, E, 'r~1871', 'titanium', True)
     return t_2240(ctx, k, s, E)
 
 
@@ -12988,7 +11885,7 @@ def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1870', 3, True)
+    LOCAL(ctx, E, 'n~1870', 3, True)
     return True
 
 
@@ -12998,7 +11895,7 @@ def d_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1871', 'titanium', True)
+    LOCAL(ctx, E, 'r~1871', 'titanium', True)
     return True
 
 
@@ -13040,19 +11937,13 @@ def d_2243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1873', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1874', 'steel', True)
+    LOCAL(ctx, E, 'n~1873', 4, True)
+    LOCAL(ctx, E, 'r~1874', 'steel', True)
     return t_2247(ctx, k, s, E)
 
 
@@ -13062,7 +11953,7 @@ def d_2245(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1873', 4, True)
+    LOCAL(ctx, E, 'n~1873', 4, True)
     return True
 
 
@@ -13072,7 +11963,7 @@ def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1874', 'steel', True)
+    LOCAL(ctx, E, 'r~1874', 'steel', True)
     return True
 
 
@@ -13114,19 +12005,13 @@ def d_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1876', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1877', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1876', 7, True)
+    LOCAL(ctx, E, 'r~1877', 'megacredits', True)
     return t_2254(ctx, k, s, E)
 
 
@@ -13136,7 +12021,7 @@ def d_2252(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1876', 7, True)
+    LOCAL(ctx, E, 'n~1876', 7, True)
     return True
 
 
@@ -13146,7 +12031,7 @@ def d_2253(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1877', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1877', 'megacredits', True)
     return True
 
 
@@ -13188,33 +12073,18 @@ def d_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1879', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1880', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1879', 1, True)
+    LOCAL(ctx, E, 'r~1880', 'plants', True)
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1880'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1879'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1881', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1882', 'plants', True)
+    LOCAL(ctx, E, 'n~1881', 1, True)
+    LOCAL(ctx, E, 'r~1882', 'plants', True)
     if not d_2264(ctx, E):
         return False
     return True
@@ -13226,7 +12096,7 @@ def d_2259(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1879', 1, True)
+    LOCAL(ctx, E, 'n~1879', 1, True)
     return True
 
 
@@ -13236,7 +12106,7 @@ def d_2260(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1880', 'plants', True)
+    LOCAL(ctx, E, 'r~1880', 'plants', True)
     return True
 
 
@@ -13258,7 +12128,7 @@ def d_2262(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1881', 1, True)
+    LOCAL(ctx, E, 'n~1881', 1, True)
     return True
 
 
@@ -13268,24 +12138,19 @@ def d_2263(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1882', 'plants', True)
+    LOCAL(ctx, E, 'r~1882', 'plants', True)
     return True
 
 
 def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2567(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1882'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1881'), '-=', False, K[12])
@@ -13316,19 +12181,13 @@ def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1883', 'industrial_center', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'u~1884', 'city', True)
+    LOCAL(ctx, E, 't~1883', 'industrial_center', True)
+    LOCAL(ctx, E, 'u~1884', 'city', True)
     return t_2270(ctx, k, s, E)
 
 
@@ -13338,7 +12197,7 @@ def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1883', 'industrial_center', True)
+    LOCAL(ctx, E, 't~1883', 'industrial_center', True)
     return True
 
 
@@ -13348,24 +12207,18 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1884', 'city', True)
+    LOCAL(ctx, E, 'u~1884', 'city', True)
     return True
 
 
 def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1888', E.get('t~1883'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1889', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 't~1888', E.get('t~1883'), True)
+    LOCAL(ctx, E, 'l~1889', x_2573(ctx, E), True)
     return t_2273(ctx, k, s, E)
 
 
@@ -13375,7 +12228,7 @@ def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1888', E.get('t~1883'), True)
+    LOCAL(ctx, E, 't~1888', E.get('t~1883'), True)
     return True
 
 
@@ -13385,7 +12238,7 @@ def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1889', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 'l~1889', x_2573(ctx, E), True)
     return True
 
 
@@ -13401,18 +12254,12 @@ def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1894', x_2575(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1894', x_2575(ctx, E), True)
     if not x_2576(ctx, E):
         return False
     return t_2277(ctx, k, s, E)
@@ -13424,7 +12271,7 @@ def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1894', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~1894', x_2575(ctx, E), True)
     return True
 
 
@@ -13447,19 +12294,13 @@ def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1896', E.get('t~1888'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1897', E.get('space~1895'), True)
+    LOCAL(ctx, E, 't~1896', E.get('t~1888'), True)
+    LOCAL(ctx, E, 's~1897', E.get('space~1895'), True)
     return t_2281(ctx, k, s, E)
 
 
@@ -13469,7 +12310,7 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1896', E.get('t~1888'), True)
+    LOCAL(ctx, E, 't~1896', E.get('t~1888'), True)
     return True
 
 
@@ -13479,25 +12320,19 @@ def d_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1897', E.get('space~1895'), True)
+    LOCAL(ctx, E, 's~1897', E.get('space~1895'), True)
     return True
 
 
 def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1897'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1897'), '=', False, K[17])
     return t_2284(ctx, k, s, E)
 
@@ -13549,8 +12384,6 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2286(ctx, r1, s, E)
@@ -13582,7 +12415,7 @@ def t_2287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1898', item, True)
+            LOCAL(ctx, E, 'x~1898', item, True)
             if x_2587(ctx, E):
                 return t_2288(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13616,15 +12449,12 @@ def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1899', 7, True)
+    LOCAL(ctx, E, 'n~1899', 7, True)
     return t_2293(ctx, k, s, E)
 
 
@@ -13634,28 +12464,19 @@ def d_2292(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1899', 7, True)
+    LOCAL(ctx, E, 'n~1899', 7, True)
     return True
 
 
 def t_2293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~1900', E.get('n~1899'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~1901', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~1902', 0, True)
+    LOCAL(ctx, E, 'price~1900', E.get('n~1899'), True)
+    LOCAL(ctx, E, 'sv~1901', 0, True)
+    LOCAL(ctx, E, 'tv~1902', 0, True)
     return t_2297(ctx, k, s, E)
 
 
@@ -13665,7 +12486,7 @@ def d_2294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~1900', E.get('n~1899'), True)
+    LOCAL(ctx, E, 'price~1900', E.get('n~1899'), True)
     return True
 
 
@@ -13675,7 +12496,7 @@ def d_2295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~1901', 0, True)
+    LOCAL(ctx, E, 'sv~1901', 0, True)
     return True
 
 
@@ -13685,28 +12506,19 @@ def d_2296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~1902', 0, True)
+    LOCAL(ctx, E, 'tv~1902', 0, True)
     return True
 
 
 def t_2297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~1903', x_2598(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~1904', x_2599(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~1905', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1903', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1904', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1905', x_2600(ctx, E), True)
     return t_2301(ctx, k, s, E)
 
 
@@ -13716,7 +12528,7 @@ def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~1903', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1903', x_2598(ctx, E), True)
     return True
 
 
@@ -13726,7 +12538,7 @@ def d_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~1904', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1904', x_2599(ctx, E), True)
     return True
 
 
@@ -13736,7 +12548,7 @@ def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~1905', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1905', x_2600(ctx, E), True)
     return True
 
 
@@ -13752,19 +12564,14 @@ def t_2301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2602(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~1900'), '-=', False, K[12])
@@ -13795,14 +12602,11 @@ def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_2305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2605(ctx, E):
         return False
     return t_2307(ctx, k, s, E)
@@ -13827,32 +12631,20 @@ def t_2307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1906'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1907'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1908'), '-=', False, K[12])
@@ -13908,22 +12700,13 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1909', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1910', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1909', 1, True)
+    LOCAL(ctx, E, 'r~1910', 'steel', True)
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1910'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1909'), '+=', False, K[6])
@@ -13936,7 +12719,7 @@ def d_2314(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1909', 1, True)
+    LOCAL(ctx, E, 'n~1909', 1, True)
     return True
 
 
@@ -13946,7 +12729,7 @@ def d_2315(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1910', 'steel', True)
+    LOCAL(ctx, E, 'r~1910', 'steel', True)
     return True
 
 
@@ -13970,19 +12753,13 @@ def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1911', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1912', 'steel', True)
+    LOCAL(ctx, E, 'n~1911', 2, True)
+    LOCAL(ctx, E, 'r~1912', 'steel', True)
     return t_2321(ctx, k, s, E)
 
 
@@ -13992,7 +12769,7 @@ def d_2319(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1911', 2, True)
+    LOCAL(ctx, E, 'n~1911', 2, True)
     return True
 
 
@@ -14002,7 +12779,7 @@ def d_2320(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1912', 'steel', True)
+    LOCAL(ctx, E, 'r~1912', 'steel', True)
     return True
 
 
@@ -14025,24 +12802,15 @@ def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'got~1914', x_2629(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'got~1914', x_2629(ctx, E), True)
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1913')).get('stock'), E.get('r~1912'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1914'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1912'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1914'), '+=', False, K[12])
@@ -14055,7 +12823,7 @@ def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'got~1914', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'got~1914', x_2629(ctx, E), True)
     return True
 
 
@@ -14103,19 +12871,13 @@ def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1915', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1916', 'megacredits', True)
+    LOCAL(ctx, E, 'n~1915', 3, True)
+    LOCAL(ctx, E, 'r~1916', 'megacredits', True)
     return t_2332(ctx, k, s, E)
 
 
@@ -14125,7 +12887,7 @@ def d_2330(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1915', 3, True)
+    LOCAL(ctx, E, 'n~1915', 3, True)
     return True
 
 
@@ -14135,7 +12897,7 @@ def d_2331(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1916', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1916', 'megacredits', True)
     return True
 
 
@@ -14158,24 +12920,15 @@ def t_2333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'got~1918', x_2644(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'got~1918', x_2644(ctx, E), True)
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1917')).get('stock'), E.get('r~1916'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1918'), '-=', False, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1916'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~1918'), '+=', False, K[12])
@@ -14188,7 +12941,7 @@ def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'got~1918', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'got~1918', x_2644(ctx, E), True)
     return True
 
 
@@ -14242,40 +12995,22 @@ def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~1925', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~1926', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~1925', 2, True)
+        LOCAL(ctx, E, 'r~1926', 'megacredits', True)
         c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1926'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~1925'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1919', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1920', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1919', 1, True)
+    LOCAL(ctx, E, 'r~1920', 'energy', True)
     if not d_2343(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1921', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1922', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~1921', 2, True)
+    LOCAL(ctx, E, 'r~1922', 'megacredits', True)
     return t_2348(ctx, r1, s, E)
 
 
@@ -14285,7 +13020,7 @@ def d_2341(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1919', 1, True)
+    LOCAL(ctx, E, 'n~1919', 1, True)
     return True
 
 
@@ -14295,24 +13030,19 @@ def d_2342(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1920', 'energy', True)
+    LOCAL(ctx, E, 'r~1920', 'energy', True)
     return True
 
 
 def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2657(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1920'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1919'), '-=', False, K[6])
@@ -14348,7 +13078,7 @@ def d_2346(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1921', 2, True)
+    LOCAL(ctx, E, 'n~1921', 2, True)
     return True
 
 
@@ -14358,7 +13088,7 @@ def d_2347(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1922', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1922', 'megacredits', True)
     return True
 
 
@@ -14374,14 +13104,11 @@ def t_2348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2663(ctx, E):
         return False
     return t_2351(ctx, k, s, E)
@@ -14423,7 +13150,7 @@ def d_2353(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1925', 2, True)
+    LOCAL(ctx, E, 'n~1925', 2, True)
     return True
 
 
@@ -14433,7 +13160,7 @@ def d_2354(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1926', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1926', 'megacredits', True)
     return True
 
 
@@ -14450,32 +13177,18 @@ def d_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2356(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1927', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1928', 'energy', True)
+    LOCAL(ctx, E, 'n~1927', 1, True)
+    LOCAL(ctx, E, 'r~1928', 'energy', True)
     if not d_2359(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1929', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1930', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~1929', 4, True)
+    LOCAL(ctx, E, 'r~1930', 'heat', True)
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1930'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1929'), '+=', False, K[6])
@@ -14488,7 +13201,7 @@ def d_2357(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1927', 1, True)
+    LOCAL(ctx, E, 'n~1927', 1, True)
     return True
 
 
@@ -14498,24 +13211,19 @@ def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1928', 'energy', True)
+    LOCAL(ctx, E, 'r~1928', 'energy', True)
     return True
 
 
 def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2675(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1928'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1927'), '-=', False, K[6])
@@ -14551,7 +13259,7 @@ def d_2362(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1929', 4, True)
+    LOCAL(ctx, E, 'n~1929', 4, True)
     return True
 
 
@@ -14561,7 +13269,7 @@ def d_2363(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1930', 'heat', True)
+    LOCAL(ctx, E, 'r~1930', 'heat', True)
     return True
 
 
@@ -14587,15 +13295,12 @@ def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1931', 'ocean', True)
+    LOCAL(ctx, E, 't~1931', 'ocean', True)
     return t_2368(ctx, k, s, E)
 
 
@@ -14605,7 +13310,7 @@ def d_2367(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1931', 'ocean', True)
+    LOCAL(ctx, E, 't~1931', 'ocean', True)
     return True
 
 
@@ -14621,18 +13326,12 @@ def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~1941', x_2685(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~1941', x_2685(ctx, E), True)
     if not x_2686(ctx, E):
         return False
     return t_2372(ctx, k, s, E)
@@ -14644,7 +13343,7 @@ def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~1941', x_2685(ctx, E), True)
+    LOCAL(ctx, E, 'legal~1941', x_2685(ctx, E), True)
     return True
 
 
@@ -14667,19 +13366,13 @@ def t_2372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1943', E.get('t~1931'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1944', E.get('space~1942'), True)
+    LOCAL(ctx, E, 't~1943', E.get('t~1931'), True)
+    LOCAL(ctx, E, 's~1944', E.get('space~1942'), True)
     return t_2376(ctx, k, s, E)
 
 
@@ -14689,7 +13382,7 @@ def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1943', E.get('t~1931'), True)
+    LOCAL(ctx, E, 't~1943', E.get('t~1931'), True)
     return True
 
 
@@ -14699,25 +13392,19 @@ def d_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1944', E.get('space~1942'), True)
+    LOCAL(ctx, E, 's~1944', E.get('space~1942'), True)
     return True
 
 
 def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1944'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1944'), '=', False, K[17])
     return t_2379(ctx, k, s, E)
 
@@ -14769,8 +13456,6 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2381(ctx, r1, s, E)
@@ -14802,7 +13487,7 @@ def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1945', item, True)
+            LOCAL(ctx, E, 'x~1945', item, True)
             if x_2697(ctx, E):
                 return t_2383(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14836,19 +13521,13 @@ def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_2386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1947', 'ecological_zone', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'u~1948', 'greenery', True)
+    LOCAL(ctx, E, 't~1947', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~1948', 'greenery', True)
     return t_2389(ctx, k, s, E)
 
 
@@ -14858,7 +13537,7 @@ def d_2387(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1947', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~1947', 'ecological_zone', True)
     return True
 
 
@@ -14868,24 +13547,18 @@ def d_2388(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'u~1948', 'greenery', True)
+    LOCAL(ctx, E, 'u~1948', 'greenery', True)
     return True
 
 
 def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1952', E.get('t~1947'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~1953', x_2708(ctx, E), True)
+    LOCAL(ctx, E, 't~1952', E.get('t~1947'), True)
+    LOCAL(ctx, E, 'l~1953', x_2708(ctx, E), True)
     return t_2392(ctx, k, s, E)
 
 
@@ -14895,7 +13568,7 @@ def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1952', E.get('t~1947'), True)
+    LOCAL(ctx, E, 't~1952', E.get('t~1947'), True)
     return True
 
 
@@ -14905,7 +13578,7 @@ def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1953', x_2708(ctx, E), True)
+    LOCAL(ctx, E, 'l~1953', x_2708(ctx, E), True)
     return True
 
 
@@ -14921,18 +13594,12 @@ def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~1958', x_2710(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~1958', x_2710(ctx, E), True)
     if not x_2711(ctx, E):
         return False
     return t_2396(ctx, k, s, E)
@@ -14944,7 +13611,7 @@ def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~1958', x_2710(ctx, E), True)
+    LOCAL(ctx, E, 'open~1958', x_2710(ctx, E), True)
     return True
 
 
@@ -14967,19 +13634,13 @@ def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~1960', E.get('t~1952'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~1961', E.get('space~1959'), True)
+    LOCAL(ctx, E, 't~1960', E.get('t~1952'), True)
+    LOCAL(ctx, E, 's~1961', E.get('space~1959'), True)
     return t_2400(ctx, k, s, E)
 
 
@@ -14989,7 +13650,7 @@ def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~1960', E.get('t~1952'), True)
+    LOCAL(ctx, E, 't~1960', E.get('t~1952'), True)
     return True
 
 
@@ -14999,25 +13660,19 @@ def d_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~1961', E.get('space~1959'), True)
+    LOCAL(ctx, E, 's~1961', E.get('space~1959'), True)
     return True
 
 
 def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1961'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1961'), '=', False, K[17])
     return t_2403(ctx, k, s, E)
 
@@ -15069,8 +13724,6 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2405(ctx, r1, s, E)
@@ -15102,7 +13755,7 @@ def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~1962', item, True)
+            LOCAL(ctx, E, 'x~1962', item, True)
             if x_2722(ctx, E):
                 return t_2407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -15136,22 +13789,13 @@ def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1965', x_2730(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1966', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1965', x_2730(ctx, E), True)
+    LOCAL(ctx, E, 'r~1966', 'animal', True)
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1965'), '+=', False, K[7])
@@ -15164,7 +13808,7 @@ def d_2411(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1965', x_2730(ctx, E), True)
+    LOCAL(ctx, E, 'n~1965', x_2730(ctx, E), True)
     return True
 
 
@@ -15174,7 +13818,7 @@ def d_2412(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1966', 'animal', True)
+    LOCAL(ctx, E, 'r~1966', 'animal', True)
     return True
 
 
@@ -15191,26 +13835,14 @@ def d_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2414(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1971', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1972', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1973', x_2738(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1971', 1, True)
+    LOCAL(ctx, E, 'r~1972', 'megacredits', True)
+    LOCAL(ctx, E, 'k~1973', x_2738(ctx, E), True)
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1972'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
@@ -15223,7 +13855,7 @@ def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1971', 1, True)
+    LOCAL(ctx, E, 'n~1971', 1, True)
     return True
 
 
@@ -15233,7 +13865,7 @@ def d_2416(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1972', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1972', 'megacredits', True)
     return True
 
 
@@ -15243,7 +13875,7 @@ def d_2417(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1973', x_2738(ctx, E), True)
+    LOCAL(ctx, E, 'k~1973', x_2738(ctx, E), True)
     return True
 
 
@@ -15260,30 +13892,15 @@ def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2419(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1979', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1980', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~1981', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~1982', x_2746(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1979', 1, True)
+    LOCAL(ctx, E, 'r~1980', 'plants', True)
+    LOCAL(ctx, E, 'm~1981', 2, True)
+    LOCAL(ctx, E, 'k~1982', x_2746(ctx, E), True)
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1980'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
@@ -15296,7 +13913,7 @@ def d_2420(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1979', 1, True)
+    LOCAL(ctx, E, 'n~1979', 1, True)
     return True
 
 
@@ -15306,7 +13923,7 @@ def d_2421(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1980', 'plants', True)
+    LOCAL(ctx, E, 'r~1980', 'plants', True)
     return True
 
 
@@ -15316,7 +13933,7 @@ def d_2422(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~1981', 2, True)
+    LOCAL(ctx, E, 'm~1981', 2, True)
     return True
 
 
@@ -15326,7 +13943,7 @@ def d_2423(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~1982', x_2746(ctx, E), True)
+    LOCAL(ctx, E, 'k~1982', x_2746(ctx, E), True)
     return True
 
 
@@ -15343,22 +13960,13 @@ def d_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1986', x_2751(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1987', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1986', x_2751(ctx, E), True)
+    LOCAL(ctx, E, 'r~1987', 'microbe', True)
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~1986'), '+=', False, K[7])
@@ -15371,7 +13979,7 @@ def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1986', x_2751(ctx, E), True)
+    LOCAL(ctx, E, 'n~1986', x_2751(ctx, E), True)
     return True
 
 
@@ -15381,7 +13989,7 @@ def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1987', 'microbe', True)
+    LOCAL(ctx, E, 'r~1987', 'microbe', True)
     return True
 
 
@@ -15398,22 +14006,13 @@ def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1992', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1993', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1992', 3, True)
+    LOCAL(ctx, E, 'r~1993', 'energy', True)
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1993'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~1992'), '+=', False, K[6])
@@ -15426,7 +14025,7 @@ def d_2430(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1992', 3, True)
+    LOCAL(ctx, E, 'n~1992', 3, True)
     return True
 
 
@@ -15436,7 +14035,7 @@ def d_2431(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1993', 'energy', True)
+    LOCAL(ctx, E, 'r~1993', 'energy', True)
     return True
 
 
@@ -15473,19 +14072,13 @@ def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
 def t_2435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1995', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1996', 'microbe', True)
+    LOCAL(ctx, E, 'n~1995', 1, True)
+    LOCAL(ctx, E, 'r~1996', 'microbe', True)
     return t_2438(ctx, k, s, E)
 
 
@@ -15495,7 +14088,7 @@ def d_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1995', 1, True)
+    LOCAL(ctx, E, 'n~1995', 1, True)
     return True
 
 
@@ -15505,7 +14098,7 @@ def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1996', 'microbe', True)
+    LOCAL(ctx, E, 'r~1996', 'microbe', True)
     return True
 
 
@@ -15536,22 +14129,13 @@ def t_2440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~1998', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~1999', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~1998', 1, True)
+    LOCAL(ctx, E, 'r~1999', 'plants', True)
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1999'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~1998'), '+=', False, K[12])
@@ -15564,7 +14148,7 @@ def d_2442(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~1998', 1, True)
+    LOCAL(ctx, E, 'n~1998', 1, True)
     return True
 
 
@@ -15574,7 +14158,7 @@ def d_2443(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~1999', 'plants', True)
+    LOCAL(ctx, E, 'r~1999', 'plants', True)
     return True
 
 
@@ -15591,19 +14175,13 @@ def d_2444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2000', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2001', 'microbe', True)
+    LOCAL(ctx, E, 'n~2000', 2, True)
+    LOCAL(ctx, E, 'r~2001', 'microbe', True)
     return t_2448(ctx, k, s, E)
 
 
@@ -15613,7 +14191,7 @@ def d_2446(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2000', 2, True)
+    LOCAL(ctx, E, 'n~2000', 2, True)
     return True
 
 
@@ -15623,7 +14201,7 @@ def d_2447(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2001', 'microbe', True)
+    LOCAL(ctx, E, 'r~2001', 'microbe', True)
     return True
 
 
@@ -15647,22 +14225,13 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2015', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2016', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2015', 2, True)
+    LOCAL(ctx, E, 'r~2016', 'energy', True)
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~2016'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2015'), '+=', False, K[6])
@@ -15675,7 +14244,7 @@ def d_2451(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2015', 2, True)
+    LOCAL(ctx, E, 'n~2015', 2, True)
     return True
 
 
@@ -15685,7 +14254,7 @@ def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2016', 'energy', True)
+    LOCAL(ctx, E, 'r~2016', 'energy', True)
     return True
 
 
@@ -15711,26 +14280,14 @@ def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
 
 def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2031', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2032', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2033', x_2796(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2031', 1, True)
+    LOCAL(ctx, E, 'r~2032', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2033', x_2796(ctx, E), True)
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2032'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
@@ -15743,7 +14300,7 @@ def d_2456(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2031', 1, True)
+    LOCAL(ctx, E, 'n~2031', 1, True)
     return True
 
 
@@ -15753,7 +14310,7 @@ def d_2457(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2032', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2032', 'megacredits', True)
     return True
 
 
@@ -15763,7 +14320,7 @@ def d_2458(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2033', x_2796(ctx, E), True)
+    LOCAL(ctx, E, 'k~2033', x_2796(ctx, E), True)
     return True
 
 
@@ -15780,46 +14337,23 @@ def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2034', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2035', 'energy', True)
+    LOCAL(ctx, E, 'n~2034', 2, True)
+    LOCAL(ctx, E, 'r~2035', 'energy', True)
     if not d_2463(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2036', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2037', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~2036', 2, True)
+    LOCAL(ctx, E, 'r~2037', 'steel', True)
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2037'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2036'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2038', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2039', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2038', 1, True)
+    LOCAL(ctx, E, 'r~2039', 'titanium', True)
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2039'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2038'), '+=', False, K[6])
@@ -15832,7 +14366,7 @@ def d_2461(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2034', 2, True)
+    LOCAL(ctx, E, 'n~2034', 2, True)
     return True
 
 
@@ -15842,24 +14376,19 @@ def d_2462(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2035', 'energy', True)
+    LOCAL(ctx, E, 'r~2035', 'energy', True)
     return True
 
 
 def d_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2801(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2035'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2034'), '-=', False, K[6])
@@ -15895,7 +14424,7 @@ def d_2466(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2036', 2, True)
+    LOCAL(ctx, E, 'n~2036', 2, True)
     return True
 
 
@@ -15905,7 +14434,7 @@ def d_2467(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2037', 'steel', True)
+    LOCAL(ctx, E, 'r~2037', 'steel', True)
     return True
 
 
@@ -15927,7 +14456,7 @@ def d_2469(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2038', 1, True)
+    LOCAL(ctx, E, 'n~2038', 1, True)
     return True
 
 
@@ -15937,7 +14466,7 @@ def d_2470(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2039', 'titanium', True)
+    LOCAL(ctx, E, 'r~2039', 'titanium', True)
     return True
 
 
@@ -15960,14 +14489,9 @@ def t_2472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'p~2040', 'oxygen', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2041', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'p~2040', 'oxygen', True)
+        LOCAL(ctx, E, 'n~2041', 2, True)
         return t_2476(ctx, k, s, E)
 
     return t_2473(ctx, r1, s, E)
@@ -15988,7 +14512,7 @@ def d_2474(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2040', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2040', 'oxygen', True)
     return True
 
 
@@ -15998,7 +14522,7 @@ def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2041', 2, True)
+    LOCAL(ctx, E, 'n~2041', 2, True)
     return True
 
 
@@ -16028,14 +14552,11 @@ def t_2477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2040'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
@@ -16073,8 +14594,6 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2482(ctx, E):
@@ -16095,20 +14614,14 @@ def d_2482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2040'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -16156,7 +14669,7 @@ def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2042', item, True)
+            LOCAL(ctx, E, 'b~2042', item, True)
             if x_2826(ctx, E):
                 return t_2487(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16181,22 +14694,13 @@ def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2043', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2044', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2043', 1, True)
+    LOCAL(ctx, E, 'r~2044', 'energy', True)
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2044'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2043'), '+=', False, K[6])
@@ -16209,7 +14713,7 @@ def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2043', 1, True)
+    LOCAL(ctx, E, 'n~2043', 1, True)
     return True
 
 
@@ -16219,7 +14723,7 @@ def d_2491(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2044', 'energy', True)
+    LOCAL(ctx, E, 'r~2044', 'energy', True)
     return True
 
 
@@ -16243,19 +14747,12 @@ def t_2493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2048', 'lava_flows', True)
+        LOCAL(ctx, E, 't~2048', 'lava_flows', True)
         return t_2510(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2045', 'temperature', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2046', 2, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'p~2045', 'temperature', True)
+    LOCAL(ctx, E, 'n~2046', 2, True)
     return t_2496(ctx, r1, s, E)
 
 
@@ -16265,7 +14762,7 @@ def d_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2045', 'temperature', True)
+    LOCAL(ctx, E, 'p~2045', 'temperature', True)
     return True
 
 
@@ -16275,7 +14772,7 @@ def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2046', 2, True)
+    LOCAL(ctx, E, 'n~2046', 2, True)
     return True
 
 
@@ -16305,14 +14802,11 @@ def t_2497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2045'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
@@ -16350,8 +14844,6 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2502(ctx, E):
@@ -16372,20 +14864,14 @@ def d_2502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2045'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
@@ -16433,7 +14919,7 @@ def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2047', item, True)
+            LOCAL(ctx, E, 'b~2047', item, True)
             if x_2849(ctx, E):
                 return t_2507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -16463,24 +14949,18 @@ def d_2509(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2048', 'lava_flows', True)
+    LOCAL(ctx, E, 't~2048', 'lava_flows', True)
     return True
 
 
 def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2051', E.get('t~2048'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2052', x_2855(ctx, E), True)
+    LOCAL(ctx, E, 't~2051', E.get('t~2048'), True)
+    LOCAL(ctx, E, 'l~2052', x_2855(ctx, E), True)
     return t_2513(ctx, k, s, E)
 
 
@@ -16490,7 +14970,7 @@ def d_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2051', E.get('t~2048'), True)
+    LOCAL(ctx, E, 't~2051', E.get('t~2048'), True)
     return True
 
 
@@ -16500,7 +14980,7 @@ def d_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2052', x_2855(ctx, E), True)
+    LOCAL(ctx, E, 'l~2052', x_2855(ctx, E), True)
     return True
 
 
@@ -16516,18 +14996,12 @@ def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2057', x_2857(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2057', x_2857(ctx, E), True)
     if not x_2858(ctx, E):
         return False
     return t_2517(ctx, k, s, E)
@@ -16539,7 +15013,7 @@ def d_2515(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2057', x_2857(ctx, E), True)
+    LOCAL(ctx, E, 'open~2057', x_2857(ctx, E), True)
     return True
 
 
@@ -16562,19 +15036,13 @@ def t_2517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2059', E.get('t~2051'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2060', E.get('space~2058'), True)
+    LOCAL(ctx, E, 't~2059', E.get('t~2051'), True)
+    LOCAL(ctx, E, 's~2060', E.get('space~2058'), True)
     return t_2521(ctx, k, s, E)
 
 
@@ -16584,7 +15052,7 @@ def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2059', E.get('t~2051'), True)
+    LOCAL(ctx, E, 't~2059', E.get('t~2051'), True)
     return True
 
 
@@ -16594,25 +15062,19 @@ def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2060', E.get('space~2058'), True)
+    LOCAL(ctx, E, 's~2060', E.get('space~2058'), True)
     return True
 
 
 def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2060'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2060'), '=', False, K[17])
     return t_2524(ctx, k, s, E)
 
@@ -16664,8 +15126,6 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2526(ctx, r1, s, E)
@@ -16697,7 +15157,7 @@ def t_2527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2061', item, True)
+            LOCAL(ctx, E, 'x~2061', item, True)
             if x_2869(ctx, E):
                 return t_2528(ctx, lambda i=i: nxt(i), brk, E)
         return brk()

@@ -97,7 +97,7 @@ def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2890, E.get('t~2069'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2071, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2071, 0)), (ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('step', 0) if type(v_p_2071) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('max', 0) if type(v_p_2071) is str else 0))) for v_p_2071 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('tile', None) if type(v_p_2071) is str else None) == E.get('t~2069'))])))
+    return MEMO(ctx, (2890, E.get('t~2069'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2071, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2071, 0)), (ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('step', 0) if type(v_p_2071) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('max', 0) if type(v_p_2071) is str else 0))) is int else num(_w3))) for v_p_2071 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2071, NOREC).get('tile', None) if type(v_p_2071) is str else None) == E.get('t~2069'))])))
 
 
 def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -109,7 +109,7 @@ def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2075'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2075')))) is int else num(_w1)) > 0)
 
 
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -173,19 +173,19 @@ def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2911, E.get('t~2080'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2081, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2081, 0)), (ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('step', 0) if type(v_p_2081) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('max', 0) if type(v_p_2081) is str else 0))) for v_p_2081 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('tile', None) if type(v_p_2081) is str else None) == E.get('t~2080'))])))
+    return MEMO(ctx, (2911, E.get('t~2080'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2081, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2081, 0)), (ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('step', 0) if type(v_p_2081) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('max', 0) if type(v_p_2081) is str else 0))) is int else num(_w3))) for v_p_2081 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2081, NOREC).get('tile', None) if type(v_p_2081) is str else None) == E.get('t~2080'))])))
 
 
 def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2912, E.get('this'), E.get('t~2080'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2086: (lambda v_near_2089: (v_near_2089 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2080'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2089)) > 0)) else False) else v_open_2086))([v_s_2087 for v_s_2087 in items_of(v_open_2086) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2088 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2088, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2088, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2088, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2088 in items_of(ADJ(ctx, 'spaces', v_s_2087))])) else False)]))([v_s_2083 for v_s_2083 in [v_x_2082 for v_x_2082 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2082, NOREC).get('type', None) if type(v_x_2082) is str else None) == GET(ctx, 'tiles', E.get('t~2080'), 'space', None))] if (True if ((not (v_s_2083 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2083, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == E.get('t~2080'))) or (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2083 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2083, _w2)))) or (((_w3.get(v_s_2083, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2083, None)) == E.get('you'))) else False)) and ((True if ((v_s_2083 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2080'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2083, _w6))) or ((not any([(True if ((v_x_2084 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2084, _w7))) and ((not (v_x_2084 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2080'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2084, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2084, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2084, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2084, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2084, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2085)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2084, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2084, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2085)) else False)) else False) for v_u_2085 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2080'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2084 in items_of(ADJ(ctx, 'spaces', v_s_2083))]))) else False)) else False)]))
+    return MEMO(ctx, (2912, E.get('this'), E.get('t~2080'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2086: (lambda v_near_2089: (v_near_2089 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2080'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2089))) is int else num(_w22)) > 0)) else False) else v_open_2086))([v_s_2087 for v_s_2087 in items_of(v_open_2086) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2088 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2088, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2088, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2088, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2088 in items_of(ADJ(ctx, 'spaces', v_s_2087))])) else False)]))([v_s_2083 for v_s_2083 in [v_x_2082 for v_x_2082 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2082, NOREC).get('type', None) if type(v_x_2082) is str else None) == GET(ctx, 'tiles', E.get('t~2080'), 'space', None))] if (True if ((not (v_s_2083 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2083, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == E.get('t~2080'))) or (((ctx.index.plain['spaces'].get(v_s_2083, NOREC).get('reserved', None) if type(v_s_2083) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2083 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2083, _w2)))) or (((_w3.get(v_s_2083, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2083, None)) == E.get('you'))) else False)) and ((True if ((v_s_2083 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2080'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2083, _w6))) or ((not any([(True if ((v_x_2084 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2084, _w7))) and ((not (v_x_2084 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2080'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2084, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2084, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2084, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2084, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2084, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2085)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2084, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2084, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2085)) else False)) else False) for v_u_2085 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2080'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2084 in items_of(ADJ(ctx, 'spaces', v_s_2083))]))) else False)) else False)]))
 
 
 def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2090'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2090')))) is int else num(_w1)) > 0)
 
 
 def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -267,7 +267,7 @@ def x_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -333,7 +333,7 @@ def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2104 for v_x_2104 in items_of((ctx.index.plain['cards'].get(v_c_2103, NOREC).get('tags', []) if type(v_c_2103) is str else [])) if (v_x_2104 == 'science')]) for v_c_2103 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2106 for v_x_2106 in items_of((ctx.index.plain['corporations'].get(v_c_2105, NOREC).get('tags', []) if type(v_c_2105) is str else [])) if (v_x_2106 == 'science')]) for v_c_2105 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2104 for v_x_2104 in items_of((ctx.index.plain['cards'].get(v_c_2103, NOREC).get('tags', []) if type(v_c_2103) is str else [])) if (v_x_2104 == 'science')]) for v_c_2103 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2106 for v_x_2106 in items_of((ctx.index.plain['corporations'].get(v_c_2105, NOREC).get('tags', []) if type(v_c_2105) is str else [])) if (v_x_2106 == 'science')]) for v_c_2105 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -349,7 +349,7 @@ def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -361,7 +361,7 @@ def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2112'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2112'), 0))) >= num(E.get('n~2111')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2112'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2112'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2111'))) is int else num(_w4)))
 
 
 def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -371,7 +371,7 @@ def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 8)
 
 
 def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -381,13 +381,13 @@ def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2115'), E.get('r~2116'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2116'), 0) if type((_w1 := (ctx.state['players'][v_target_2117] if type(v_target_2117) is int and 0 <= v_target_2117 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2116'), 0))) - num(E.get('n~2115')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2116'))) is str else 0))) for v_target_2117 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2988, E.get('n~2115'), E.get('r~2116'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2116'), 0) if type((_w1 := (ctx.state['players'][v_target_2117] if type(v_target_2117) is int and 0 <= v_target_2117 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2116'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2115'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2116'))) is str else 0))) is int else num(_w6))) for v_target_2117 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -397,7 +397,7 @@ def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2116'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2116'), 0))) - num(E.get('n~2115')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2116'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2116'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2116'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2115'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2116'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -415,7 +415,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -431,7 +431,7 @@ def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
@@ -449,13 +449,13 @@ def x_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2129')) * num(E.get('k~2131')))
+    return ((_w1 if type((_w1 := E.get('n~2129'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2131'))) is int else num(_w2)))
 
 
 def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2133, NOREC).get('resource', None) if type(v_card_2133) is str else None) != None)) and ((num((_w2.get(v_card_2133, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2133, 0))) > 0)) else False) for v_card_2133 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2133, NOREC).get('resource', None) if type(v_card_2133) is str else None) != None)) and (((_w3 if type((_w3 := (_w2.get(v_card_2133, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2133, 0)))) is int else num(_w3)) > 0)) else False) for v_card_2133 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -467,7 +467,7 @@ def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2134'))) is str else None) != None)) and ((num((_w3.get(E.get('card~2134'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~2134'), 0))) > 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2134'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~2134'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~2134'), 0)))) is int else num(_w4)) > 0)) else False)
 
 
 def x_3010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
@@ -485,13 +485,13 @@ def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2136 for v_x_2136 in items_of((ctx.index.plain['cards'].get(v_c_2135, NOREC).get('tags', []) if type(v_c_2135) is str else [])) if (v_x_2136 == 'science')]) for v_c_2135 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2138 for v_x_2138 in items_of((ctx.index.plain['corporations'].get(v_c_2137, NOREC).get('tags', []) if type(v_c_2137) is str else [])) if (v_x_2138 == 'science')]) for v_c_2137 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
+    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2136 for v_x_2136 in items_of((ctx.index.plain['cards'].get(v_c_2135, NOREC).get('tags', []) if type(v_c_2135) is str else [])) if (v_x_2136 == 'science')]) for v_c_2135 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2138 for v_x_2138 in items_of((ctx.index.plain['corporations'].get(v_c_2137, NOREC).get('tags', []) if type(v_c_2137) is str else [])) if (v_x_2138 == 'science')]) for v_c_2137 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 7))
 
 
 def x_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2140'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2140'), 0))) - num(E.get('n~2139')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2140'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2140'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2140'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2139'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2140'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -515,7 +515,7 @@ def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2143')) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~2143'))) is int else num(_w1)) >= 1)
 
 
 def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -545,7 +545,7 @@ def x_3032(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2146'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2146'), 0))) - num(E.get('n~2145')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2146'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2146'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2146'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2145'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2146'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -567,13 +567,13 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2150'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2150'), 0))) >= num(E.get('n~2149')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2150'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2150'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2149'))) is int else num(_w4)))
 
 
 def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -603,7 +603,7 @@ def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2151') == 'tr')) and ((num(E.get('n~2152')) > 0)) else False)
+    return (True if ((E.get('t~2151') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2152'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -613,7 +613,7 @@ def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return (num((num((_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0))) - num((num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
+    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-14))
 
 
 def x_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -649,7 +649,7 @@ def x_3075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2161')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2161'))) is int else num(_w4)))
 
 
 def x_3081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -679,7 +679,7 @@ def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2163') == 'tr')) and ((num(E.get('n~2164')) > 0)) else False)
+    return (True if ((E.get('t~2163') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2164'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -707,7 +707,7 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-24))
 
 
 def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -719,17 +719,17 @@ def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2172 for v_x_2172 in items_of((ctx.index.plain['cards'].get(v_c_2171, NOREC).get('tags', []) if type(v_c_2171) is str else [])) if (v_x_2172 == 'power')]) for v_c_2171 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2174 for v_x_2174 in items_of((ctx.index.plain['corporations'].get(v_c_2173, NOREC).get('tags', []) if type(v_c_2173) is str else [])) if (v_x_2174 == 'power')]) for v_c_2173 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2172 for v_x_2172 in items_of((ctx.index.plain['cards'].get(v_c_2171, NOREC).get('tags', []) if type(v_c_2171) is str else [])) if (v_x_2172 == 'power')]) for v_c_2171 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2174 for v_x_2174 in items_of((ctx.index.plain['corporations'].get(v_c_2173, NOREC).get('tags', []) if type(v_c_2173) is str else [])) if (v_x_2174 == 'power')]) for v_c_2173 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~2175'), E.get('r~2176'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2176'), 0) if type((_w1 := (ctx.state['players'][v_target_2177] if type(v_target_2177) is int and 0 <= v_target_2177 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2176'), 0))) - num(E.get('n~2175')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2176'))) is str else 0))) for v_target_2177 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3112, E.get('n~2175'), E.get('r~2176'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2176'), 0) if type((_w1 := (ctx.state['players'][v_target_2177] if type(v_target_2177) is int and 0 <= v_target_2177 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2176'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2175'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2176'))) is str else 0))) is int else num(_w6))) for v_target_2177 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -739,7 +739,7 @@ def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2176'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2178'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2176'), 0))) - num(E.get('n~2175')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2176'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2176'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2178'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2176'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2175'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2176'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -763,19 +763,19 @@ def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3123, E.get('t~2181'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2182, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2182, 0)), (ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('step', 0) if type(v_p_2182) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('max', 0) if type(v_p_2182) is str else 0))) for v_p_2182 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('tile', None) if type(v_p_2182) is str else None) == E.get('t~2181'))])))
+    return MEMO(ctx, (3123, E.get('t~2181'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2182, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2182, 0)), (ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('step', 0) if type(v_p_2182) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('max', 0) if type(v_p_2182) is str else 0))) is int else num(_w3))) for v_p_2182 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2182, NOREC).get('tile', None) if type(v_p_2182) is str else None) == E.get('t~2181'))])))
 
 
 def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3124, E.get('this'), E.get('t~2181'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2187: (lambda v_near_2190: (v_near_2190 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2181'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2190)) > 0)) else False) else v_open_2187))([v_s_2188 for v_s_2188 in items_of(v_open_2187) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2189 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2189, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2189, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2189, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2189 in items_of(ADJ(ctx, 'spaces', v_s_2188))])) else False)]))([v_s_2184 for v_s_2184 in [v_x_2183 for v_x_2183 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2183, NOREC).get('type', None) if type(v_x_2183) is str else None) == GET(ctx, 'tiles', E.get('t~2181'), 'space', None))] if (True if ((not (v_s_2184 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2184, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == E.get('t~2181'))) or (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2184 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2184, _w2)))) or (((_w3.get(v_s_2184, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2184, None)) == E.get('you'))) else False)) and ((True if ((v_s_2184 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2181'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2184, _w6))) or ((not any([(True if ((v_x_2185 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2185, _w7))) and ((not (v_x_2185 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2181'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2185, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2185, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2185, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2185, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2185, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2186)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2185, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2185, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2186)) else False)) else False) for v_u_2186 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2181'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2185 in items_of(ADJ(ctx, 'spaces', v_s_2184))]))) else False)) else False)]))
+    return MEMO(ctx, (3124, E.get('this'), E.get('t~2181'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2187: (lambda v_near_2190: (v_near_2190 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2181'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2190))) is int else num(_w22)) > 0)) else False) else v_open_2187))([v_s_2188 for v_s_2188 in items_of(v_open_2187) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2189 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2189, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2189, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2189, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2189 in items_of(ADJ(ctx, 'spaces', v_s_2188))])) else False)]))([v_s_2184 for v_s_2184 in [v_x_2183 for v_x_2183 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2183, NOREC).get('type', None) if type(v_x_2183) is str else None) == GET(ctx, 'tiles', E.get('t~2181'), 'space', None))] if (True if ((not (v_s_2184 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2184, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == E.get('t~2181'))) or (((ctx.index.plain['spaces'].get(v_s_2184, NOREC).get('reserved', None) if type(v_s_2184) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2184 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2184, _w2)))) or (((_w3.get(v_s_2184, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2184, None)) == E.get('you'))) else False)) and ((True if ((v_s_2184 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2181'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2184, _w6))) or ((not any([(True if ((v_x_2185 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2185, _w7))) and ((not (v_x_2185 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2181'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2185, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2185, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2185, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2185, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2185, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2186)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2185, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2185, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2186)) else False)) else False) for v_u_2186 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2181'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2185 in items_of(ADJ(ctx, 'spaces', v_s_2184))]))) else False)) else False)]))
 
 
 def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2191'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2191')))) is int else num(_w1)) > 0)
 
 
 def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -857,7 +857,7 @@ def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -911,7 +911,7 @@ def x_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2201') == 'tr')) and ((num(E.get('n~2202')) > 0)) else False)
+    return (True if ((E.get('t~2201') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2202'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -983,7 +983,7 @@ def x_3194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0))) - num(E.get('n~2213')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2214'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2214'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2214'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2213'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2214'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1025,7 +1025,7 @@ def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2217') == 'tr')) and ((num(E.get('n~2218')) > 0)) else False)
+    return (True if ((E.get('t~2217') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2218'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1035,13 +1035,13 @@ def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2220'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2220'), 0))) - num(E.get('n~2219')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2220'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2220'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2220'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2219'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2220'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1069,7 +1069,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1085,7 +1085,7 @@ def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1145,7 +1145,7 @@ def x_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2241'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2241'), 0))) - num(E.get('n~2240')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2241'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2241'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2241'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2240'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2241'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1187,7 +1187,7 @@ def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2244') == 'tr')) and ((num(E.get('n~2245')) > 0)) else False)
+    return (True if ((E.get('t~2244') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2245'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1223,7 +1223,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
 def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (1 * num(AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2)))
+    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1259,7 +1259,7 @@ def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3314, E.get('t~2255'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2257, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2257, 0)), (ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('step', 0) if type(v_p_2257) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('max', 0) if type(v_p_2257) is str else 0))) for v_p_2257 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('tile', None) if type(v_p_2257) is str else None) == E.get('t~2255'))])))
+    return MEMO(ctx, (3314, E.get('t~2255'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2257, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2257, 0)), (ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('step', 0) if type(v_p_2257) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('max', 0) if type(v_p_2257) is str else 0))) is int else num(_w3))) for v_p_2257 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2257, NOREC).get('tile', None) if type(v_p_2257) is str else None) == E.get('t~2255'))])))
 
 
 def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -1271,7 +1271,7 @@ def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('open~2261'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~2261')))) is int else num(_w1)) > 0)
 
 
 def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1347,11 +1347,11 @@ def x_3337(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2280')) * num(E.get('k~2282')))
+    return ((_w1 if type((_w1 := E.get('n~2280'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2282'))) is int else num(_w2)))
 
 
 def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-20))
 
 
 def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1373,13 +1373,13 @@ def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), (num((ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2288'), 0))) >= num(E.get('n~2287')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2288'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2288'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2287'))) is int else num(_w4)))
 
 
 def x_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1391,7 +1391,7 @@ def x_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return (num(AR('+', (_w1.get(E.get('p~2289'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2289'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2289'))) is str else 0))) <= num((ctx.index.plain['parameters'].get(_w3, NOREC).get('max', 0) if type((_w3 := E.get('p~2289'))) is str else 0)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2289'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2289'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2289'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2289'))) is str else 0))) is int else num(_w5)))
 
 
 def x_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1449,13 +1449,13 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3376, E.get('n~2292'), E.get('r~2293'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2293'), 0) if type((_w1 := (ctx.state['players'][v_target_2294] if type(v_target_2294) is int and 0 <= v_target_2294 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2293'), 0))) - num(E.get('n~2292')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2293'))) is str else 0))) for v_target_2294 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3376, E.get('n~2292'), E.get('r~2293'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2293'), 0) if type((_w1 := (ctx.state['players'][v_target_2294] if type(v_target_2294) is int and 0 <= v_target_2294 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2293'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2292'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2293'))) is str else 0))) is int else num(_w6))) for v_target_2294 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1465,7 +1465,7 @@ def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2293'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2295'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2293'), 0))) - num(E.get('n~2292')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2293'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2293'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2295'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2293'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2292'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2293'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -1495,7 +1495,7 @@ def x_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
 def x_3390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2299'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2299'), 0))) - num(E.get('n~2298')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2299'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2299'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2299'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2298'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2299'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1519,7 +1519,7 @@ def x_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
 def x_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2303'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2303'), 0))) - num(E.get('n~2302')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2303'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2303'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2303'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2302'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2303'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1547,25 +1547,25 @@ def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3415, E.get('t~2308'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2309, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2309, 0)), (ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('step', 0) if type(v_p_2309) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('max', 0) if type(v_p_2309) is str else 0))) for v_p_2309 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('tile', None) if type(v_p_2309) is str else None) == E.get('t~2308'))])))
+    return MEMO(ctx, (3415, E.get('t~2308'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2309, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2309, 0)), (ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('step', 0) if type(v_p_2309) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('max', 0) if type(v_p_2309) is str else 0))) is int else num(_w3))) for v_p_2309 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2309, NOREC).get('tile', None) if type(v_p_2309) is str else None) == E.get('t~2308'))])))
 
 
 def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3416, E.get('this'), E.get('t~2308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2314: (lambda v_near_2317: (v_near_2317 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2308'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2317)) > 0)) else False) else v_open_2314))([v_s_2315 for v_s_2315 in items_of(v_open_2314) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2316 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2316, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2316, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2316, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2316 in items_of(ADJ(ctx, 'spaces', v_s_2315))])) else False)]))([v_s_2311 for v_s_2311 in [v_x_2310 for v_x_2310 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2310, NOREC).get('type', None) if type(v_x_2310) is str else None) == GET(ctx, 'tiles', E.get('t~2308'), 'space', None))] if (True if ((not (v_s_2311 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2311, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == E.get('t~2308'))) or (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2311 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2311, _w2)))) or (((_w3.get(v_s_2311, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2311, None)) == E.get('you'))) else False)) and ((True if ((v_s_2311 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2308'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2311, _w6))) or ((not any([(True if ((v_x_2312 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2312, _w7))) and ((not (v_x_2312 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2308'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2312, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2312, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2312, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2312, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2312, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2313)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2312, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2312, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2313)) else False)) else False) for v_u_2313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2308'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2312 in items_of(ADJ(ctx, 'spaces', v_s_2311))]))) else False)) else False)]))
+    return MEMO(ctx, (3416, E.get('this'), E.get('t~2308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2314: (lambda v_near_2317: (v_near_2317 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2308'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2317))) is int else num(_w22)) > 0)) else False) else v_open_2314))([v_s_2315 for v_s_2315 in items_of(v_open_2314) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2316 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2316, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2316, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2316, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2316 in items_of(ADJ(ctx, 'spaces', v_s_2315))])) else False)]))([v_s_2311 for v_s_2311 in [v_x_2310 for v_x_2310 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2310, NOREC).get('type', None) if type(v_x_2310) is str else None) == GET(ctx, 'tiles', E.get('t~2308'), 'space', None))] if (True if ((not (v_s_2311 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2311, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == E.get('t~2308'))) or (((ctx.index.plain['spaces'].get(v_s_2311, NOREC).get('reserved', None) if type(v_s_2311) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2311 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2311, _w2)))) or (((_w3.get(v_s_2311, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2311, None)) == E.get('you'))) else False)) and ((True if ((v_s_2311 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2308'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2311, _w6))) or ((not any([(True if ((v_x_2312 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2312, _w7))) and ((not (v_x_2312 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2308'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2312, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2312, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2312, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2312, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2312, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2313)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2312, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2312, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2313)) else False)) else False) for v_u_2313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2308'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2312 in items_of(ADJ(ctx, 'spaces', v_s_2311))]))) else False)) else False)]))
 
 
 def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2318'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2318')))) is int else num(_w1)) > 0)
 
 
 def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1629,7 +1629,7 @@ def x_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2324'), 0))) - num(E.get('n~2323')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2324'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2324'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2324'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2323'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2324'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1653,19 +1653,19 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3446, E.get('t~2327'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2328, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2328, 0)), (ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('step', 0) if type(v_p_2328) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('max', 0) if type(v_p_2328) is str else 0))) for v_p_2328 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('tile', None) if type(v_p_2328) is str else None) == E.get('t~2327'))])))
+    return MEMO(ctx, (3446, E.get('t~2327'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2328, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2328, 0)), (ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('step', 0) if type(v_p_2328) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('max', 0) if type(v_p_2328) is str else 0))) is int else num(_w3))) for v_p_2328 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2328, NOREC).get('tile', None) if type(v_p_2328) is str else None) == E.get('t~2327'))])))
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3447, E.get('this'), E.get('t~2327'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2333: (lambda v_near_2336: (v_near_2336 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2327'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2336)) > 0)) else False) else v_open_2333))([v_s_2334 for v_s_2334 in items_of(v_open_2333) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2335 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2335, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2335, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2335, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2335 in items_of(ADJ(ctx, 'spaces', v_s_2334))])) else False)]))([v_s_2330 for v_s_2330 in [v_x_2329 for v_x_2329 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2329, NOREC).get('type', None) if type(v_x_2329) is str else None) == GET(ctx, 'tiles', E.get('t~2327'), 'space', None))] if (True if ((not (v_s_2330 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2330, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == E.get('t~2327'))) or (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2330 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2330, _w2)))) or (((_w3.get(v_s_2330, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2330, None)) == E.get('you'))) else False)) and ((True if ((v_s_2330 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2327'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2330, _w6))) or ((not any([(True if ((v_x_2331 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2331, _w7))) and ((not (v_x_2331 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2327'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2331, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2331, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2331, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2331, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2331, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2332)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2331, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2331, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2332)) else False)) else False) for v_u_2332 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2327'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2331 in items_of(ADJ(ctx, 'spaces', v_s_2330))]))) else False)) else False)]))
+    return MEMO(ctx, (3447, E.get('this'), E.get('t~2327'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2333: (lambda v_near_2336: (v_near_2336 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2327'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2336))) is int else num(_w22)) > 0)) else False) else v_open_2333))([v_s_2334 for v_s_2334 in items_of(v_open_2333) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2335 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2335, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2335, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2335, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2335 in items_of(ADJ(ctx, 'spaces', v_s_2334))])) else False)]))([v_s_2330 for v_s_2330 in [v_x_2329 for v_x_2329 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2329, NOREC).get('type', None) if type(v_x_2329) is str else None) == GET(ctx, 'tiles', E.get('t~2327'), 'space', None))] if (True if ((not (v_s_2330 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2330, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == E.get('t~2327'))) or (((ctx.index.plain['spaces'].get(v_s_2330, NOREC).get('reserved', None) if type(v_s_2330) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2330 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2330, _w2)))) or (((_w3.get(v_s_2330, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2330, None)) == E.get('you'))) else False)) and ((True if ((v_s_2330 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2327'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2330, _w6))) or ((not any([(True if ((v_x_2331 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2331, _w7))) and ((not (v_x_2331 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2327'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2331, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2331, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2331, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2331, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2331, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2332)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2331, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2331, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2332)) else False)) else False) for v_u_2332 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2327'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2331 in items_of(ADJ(ctx, 'spaces', v_s_2330))]))) else False)) else False)]))
 
 
 def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2337'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2337')))) is int else num(_w1)) > 0)
 
 
 def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -1727,17 +1727,17 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3471, E.get('n~2342'), E.get('r~2343'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2343'), 0) if type((_w1 := (ctx.state['players'][v_target_2344] if type(v_target_2344) is int and 0 <= v_target_2344 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2343'), 0))) - num(E.get('n~2342')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2343'))) is str else 0))) for v_target_2344 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3471, E.get('n~2342'), E.get('r~2343'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2343'), 0) if type((_w1 := (ctx.state['players'][v_target_2344] if type(v_target_2344) is int and 0 <= v_target_2344 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2343'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2342'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2343'))) is str else 0))) is int else num(_w6))) for v_target_2344 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1747,7 +1747,7 @@ def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2343'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2345'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2343'), 0))) - num(E.get('n~2342')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2343'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2343'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2345'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2343'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2342'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2343'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -1775,13 +1775,13 @@ def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return (num(AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), (num((ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 9)
 
 
 def x_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2349'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2349'), 0))) - num(E.get('n~2348')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2349'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2349'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2349'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2348'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2349'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1799,7 +1799,7 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     if E is None:
         E = ctx.env()
-    return (1 * num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))))
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
 def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1829,7 +1829,7 @@ def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))) >= num(E.get('n~2357')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2357'))) is int else num(_w4)))
 
 
 def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -1859,7 +1859,7 @@ def x_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1881,7 +1881,7 @@ def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(len([v_s_2360 for v_s_2360 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2360, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2360, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2360, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2360, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2360, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2360, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)])) >= 2))
+    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: ((_w8 if type((_w8 := len([v_s_2360 for v_s_2360 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2360, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2360, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2360, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2360, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2360, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2360, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))) is int else num(_w8)) >= 2))
 
 
 def x_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1899,19 +1899,19 @@ def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2365') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2365') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2366') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2366') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1923,7 +1923,7 @@ def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2364')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2364'))) is int else num(_w4)))
 
 
 def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1935,31 +1935,31 @@ def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2367')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2368')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2369'))))) >= num(E.get('price~2364')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2367'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2368'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2369'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2364'))) is int else num(_w16)))
 
 
 def x_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2364'), E.get('s_v~2367'))) - 1), E.get('s_v~2367'))]) if (num(E.get('s_v~2367')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2364'), E.get('s_v~2367')))) is int else num(_w3)) - 1), E.get('s_v~2367'))]) if ((_w4 if type((_w4 := E.get('s_v~2367'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2364'), E.get('t_v~2368'))) - 1), E.get('t_v~2368'))]) if (num(E.get('t_v~2368')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2364'), E.get('t_v~2368')))) is int else num(_w3)) - 1), E.get('t_v~2368'))]) if ((_w4 if type((_w4 := E.get('t_v~2368'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2364'), E.get('h_v~2369'))) - 1), E.get('h_v~2369'))]) if (num(E.get('h_v~2369')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2364'), E.get('h_v~2369')))) is int else num(_w3)) - 1), E.get('h_v~2369'))]) if ((_w4 if type((_w4 := E.get('h_v~2369'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2364')) - num((num(E.get('s~2370')) * num(E.get('s_v~2367')))))) - num((num(E.get('t~2371')) * num(E.get('t_v~2368')))))) - num((num(E.get('h~2372')) * num(E.get('h_v~2369')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2370')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2370')) * num(E.get('s_v~2367'))), (num(E.get('t~2371')) * num(E.get('t_v~2368')))), (num(E.get('h~2372')) * num(E.get('h_v~2369'))))) - num(E.get('s_v~2367')))) >= num(E.get('price~2364')))) else False))) and ((not (True if ((num(E.get('t~2371')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2370')) * num(E.get('s_v~2367'))), (num(E.get('t~2371')) * num(E.get('t_v~2368')))), (num(E.get('h~2372')) * num(E.get('h_v~2369'))))) - num(E.get('t_v~2368')))) >= num(E.get('price~2364')))) else False))) and ((not (True if ((num(E.get('h~2372')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2370')) * num(E.get('s_v~2367'))), (num(E.get('t~2371')) * num(E.get('t_v~2368')))), (num(E.get('h~2372')) * num(E.get('h_v~2369'))))) - num(E.get('h_v~2369')))) >= num(E.get('price~2364')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2370'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2370'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2367'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2371'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2368'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2372'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2369'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2367'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2364'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2371'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2370'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2367'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2371'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2368'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2372'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2369'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2368'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2364'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2372'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2370'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2367'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2371'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2368'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2372'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2369'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2369'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2364'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1971,7 +1971,7 @@ def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2364')) - num((num(E.get('s~2370')) * num(E.get('s_v~2367')))))) - num((num(E.get('t~2371')) * num(E.get('t_v~2368')))))) - num((num(E.get('h~2372')) * num(E.get('h_v~2369')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1995,25 +1995,25 @@ def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2364')) - num((num(E.get('s~2370')) * num(E.get('s_v~2367')))))) - num((num(E.get('t~2371')) * num(E.get('t_v~2368')))))) - num((num(E.get('h~2372')) * num(E.get('h_v~2369')))))])}, ({'steel': E.get('s~2370')} if (num(E.get('s_v~2367')) > 0) else K[5])), ({'titanium': E.get('t~2371')} if (num(E.get('t_v~2368')) > 0) else K[5])), ({'heat': E.get('h~2372')} if (num(E.get('h_v~2369')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2370')} if ((_w13 if type((_w13 := E.get('s_v~2367'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2371')} if ((_w14 if type((_w14 := E.get('t_v~2368'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2372')} if ((_w15 if type((_w15 := E.get('h_v~2369'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3559, E.get('t~2373'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2374, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2374, 0)), (ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('step', 0) if type(v_p_2374) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('max', 0) if type(v_p_2374) is str else 0))) for v_p_2374 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('tile', None) if type(v_p_2374) is str else None) == E.get('t~2373'))])))
+    return MEMO(ctx, (3559, E.get('t~2373'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2374, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2374, 0)), (ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('step', 0) if type(v_p_2374) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('max', 0) if type(v_p_2374) is str else 0))) is int else num(_w3))) for v_p_2374 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2374, NOREC).get('tile', None) if type(v_p_2374) is str else None) == E.get('t~2373'))])))
 
 
 def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3560, E.get('this'), E.get('t~2373'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2379: (lambda v_near_2382: (v_near_2382 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2373'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2382)) > 0)) else False) else v_open_2379))([v_s_2380 for v_s_2380 in items_of(v_open_2379) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2381 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2381, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2381, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2381, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2381 in items_of(ADJ(ctx, 'spaces', v_s_2380))])) else False)]))([v_s_2376 for v_s_2376 in [v_x_2375 for v_x_2375 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2375, NOREC).get('type', None) if type(v_x_2375) is str else None) == GET(ctx, 'tiles', E.get('t~2373'), 'space', None))] if (True if ((not (v_s_2376 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2376, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == E.get('t~2373'))) or (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2376 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2376, _w2)))) or (((_w3.get(v_s_2376, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2376, None)) == E.get('you'))) else False)) and ((True if ((v_s_2376 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2373'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2376, _w6))) or ((not any([(True if ((v_x_2377 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2377, _w7))) and ((not (v_x_2377 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2373'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2377, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2377, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2377, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2377, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2377, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2378)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2377, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2377, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2378)) else False)) else False) for v_u_2378 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2373'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2377 in items_of(ADJ(ctx, 'spaces', v_s_2376))]))) else False)) else False)]))
+    return MEMO(ctx, (3560, E.get('this'), E.get('t~2373'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2379: (lambda v_near_2382: (v_near_2382 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2373'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2382))) is int else num(_w22)) > 0)) else False) else v_open_2379))([v_s_2380 for v_s_2380 in items_of(v_open_2379) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2381 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2381, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2381, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2381, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2381 in items_of(ADJ(ctx, 'spaces', v_s_2380))])) else False)]))([v_s_2376 for v_s_2376 in [v_x_2375 for v_x_2375 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2375, NOREC).get('type', None) if type(v_x_2375) is str else None) == GET(ctx, 'tiles', E.get('t~2373'), 'space', None))] if (True if ((not (v_s_2376 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2376, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == E.get('t~2373'))) or (((ctx.index.plain['spaces'].get(v_s_2376, NOREC).get('reserved', None) if type(v_s_2376) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2376 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2376, _w2)))) or (((_w3.get(v_s_2376, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2376, None)) == E.get('you'))) else False)) and ((True if ((v_s_2376 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2373'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2376, _w6))) or ((not any([(True if ((v_x_2377 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2377, _w7))) and ((not (v_x_2377 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2373'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2377, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2377, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2377, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2377, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2377, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2378)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2377, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2377, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2378)) else False)) else False) for v_u_2378 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2373'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2377 in items_of(ADJ(ctx, 'spaces', v_s_2376))]))) else False)) else False)]))
 
 
 def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2383'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2383')))) is int else num(_w1)) > 0)
 
 
 def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2077,19 +2077,19 @@ def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3580, E.get('t~2388'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2389, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2389, 0)), (ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('step', 0) if type(v_p_2389) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('max', 0) if type(v_p_2389) is str else 0))) for v_p_2389 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('tile', None) if type(v_p_2389) is str else None) == E.get('t~2388'))])))
+    return MEMO(ctx, (3580, E.get('t~2388'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2389, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2389, 0)), (ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('step', 0) if type(v_p_2389) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('max', 0) if type(v_p_2389) is str else 0))) is int else num(_w3))) for v_p_2389 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2389, NOREC).get('tile', None) if type(v_p_2389) is str else None) == E.get('t~2388'))])))
 
 
 def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3581, E.get('this'), E.get('t~2388'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2394: (lambda v_near_2397: (v_near_2397 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2388'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2397)) > 0)) else False) else v_open_2394))([v_s_2395 for v_s_2395 in items_of(v_open_2394) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2396 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2396, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2396, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2396, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2396 in items_of(ADJ(ctx, 'spaces', v_s_2395))])) else False)]))([v_s_2391 for v_s_2391 in [v_x_2390 for v_x_2390 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2390, NOREC).get('type', None) if type(v_x_2390) is str else None) == GET(ctx, 'tiles', E.get('t~2388'), 'space', None))] if (True if ((not (v_s_2391 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2391, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == E.get('t~2388'))) or (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2391 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2391, _w2)))) or (((_w3.get(v_s_2391, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2391, None)) == E.get('you'))) else False)) and ((True if ((v_s_2391 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2388'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2391, _w6))) or ((not any([(True if ((v_x_2392 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2392, _w7))) and ((not (v_x_2392 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2388'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2392, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2392, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2392, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2392, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2392, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2393)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2392, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2392, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2393)) else False)) else False) for v_u_2393 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2388'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2392 in items_of(ADJ(ctx, 'spaces', v_s_2391))]))) else False)) else False)]))
+    return MEMO(ctx, (3581, E.get('this'), E.get('t~2388'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2394: (lambda v_near_2397: (v_near_2397 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2388'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2397))) is int else num(_w22)) > 0)) else False) else v_open_2394))([v_s_2395 for v_s_2395 in items_of(v_open_2394) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2396 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2396, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2396, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2396, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2396 in items_of(ADJ(ctx, 'spaces', v_s_2395))])) else False)]))([v_s_2391 for v_s_2391 in [v_x_2390 for v_x_2390 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2390, NOREC).get('type', None) if type(v_x_2390) is str else None) == GET(ctx, 'tiles', E.get('t~2388'), 'space', None))] if (True if ((not (v_s_2391 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2391, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == E.get('t~2388'))) or (((ctx.index.plain['spaces'].get(v_s_2391, NOREC).get('reserved', None) if type(v_s_2391) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2391 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2391, _w2)))) or (((_w3.get(v_s_2391, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2391, None)) == E.get('you'))) else False)) and ((True if ((v_s_2391 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2388'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2391, _w6))) or ((not any([(True if ((v_x_2392 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2392, _w7))) and ((not (v_x_2392 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2388'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2392, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2392, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2392, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2392, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2392, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2393)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2392, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2392, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2393)) else False)) else False) for v_u_2393 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2388'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2392 in items_of(ADJ(ctx, 'spaces', v_s_2391))]))) else False)) else False)]))
 
 
 def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2398'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2398')))) is int else num(_w1)) > 0)
 
 
 def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2153,7 +2153,7 @@ def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
-    return (True if ((num(len(ctx.state['players'])) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w2.get('card', None) if type((_w2 := (_w1.get(ctx.state.get('last_space'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, ctx.state.get('last_space'), {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))) and (((_w4.get('tile', None) if type((_w4 := (_w3.get(ctx.state.get('last_space'), {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, ctx.state.get('last_space'), {})))) is dict else KEY(_w4, 'tile', None)) == 'ocean')) else False)
+    return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
 def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2163,7 +2163,7 @@ def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~2405') != E.get('you'))) and ((num((_w2.get(E.get('r~2404'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2405'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2404'), 0))) > 0)) and (any([(True if ((v_x_2406 in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2406, _w3))) and (((_w5.get('owner', None) if type((_w5 := (_w4.get(v_x_2406, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_x_2406, {})))) is dict else KEY(_w5, 'owner', None)) == E.get('target~2405'))) else False) for v_x_2406 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~2404'), 'target': E.get('target~2405'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if ((E.get('target~2405') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~2404'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2405'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2404'), 0)))) is int else num(_w3)) > 0)) and (any([(True if ((v_x_2406 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2406, _w4))) and (((_w6.get('owner', None) if type((_w6 := (_w5.get(v_x_2406, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2406, {})))) is dict else KEY(_w6, 'owner', None)) == E.get('target~2405'))) else False) for v_x_2406 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~2404'), 'target': E.get('target~2405'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
@@ -2191,13 +2191,13 @@ def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2410')) * num(E.get('k~2412')))
+    return ((_w1 if type((_w1 := E.get('n~2410'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2412'))) is int else num(_w2)))
 
 
 def x_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2414'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2414'), 0))) >= num(E.get('n~2413')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2414'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2414'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2413'))) is int else num(_w4)))
 
 
 def x_3618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2237,25 +2237,25 @@ def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return (num(AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (num((ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
+    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-8))
 
 
 def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3635, E.get('t~2420'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2421, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2421, 0)), (ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('step', 0) if type(v_p_2421) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('max', 0) if type(v_p_2421) is str else 0))) for v_p_2421 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('tile', None) if type(v_p_2421) is str else None) == E.get('t~2420'))])))
+    return MEMO(ctx, (3635, E.get('t~2420'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2421, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2421, 0)), (ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('step', 0) if type(v_p_2421) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('max', 0) if type(v_p_2421) is str else 0))) is int else num(_w3))) for v_p_2421 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2421, NOREC).get('tile', None) if type(v_p_2421) is str else None) == E.get('t~2420'))])))
 
 
 def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3636, E.get('this'), E.get('t~2420'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2426: (lambda v_near_2429: (v_near_2429 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2420'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2429)) > 0)) else False) else v_open_2426))([v_s_2427 for v_s_2427 in items_of(v_open_2426) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2428 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2428, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2428, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2428, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2428 in items_of(ADJ(ctx, 'spaces', v_s_2427))])) else False)]))([v_s_2423 for v_s_2423 in [v_x_2422 for v_x_2422 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2422, NOREC).get('type', None) if type(v_x_2422) is str else None) == GET(ctx, 'tiles', E.get('t~2420'), 'space', None))] if (True if ((not (v_s_2423 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2423, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == E.get('t~2420'))) or (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2423 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2423, _w2)))) or (((_w3.get(v_s_2423, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2423, None)) == E.get('you'))) else False)) and ((True if ((v_s_2423 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2420'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2423, _w6))) or ((not any([(True if ((v_x_2424 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2424, _w7))) and ((not (v_x_2424 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2420'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2424, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2424, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2424, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2424, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2424, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2425)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2424, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2424, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2425)) else False)) else False) for v_u_2425 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2420'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))]))) else False)) else False)]))
+    return MEMO(ctx, (3636, E.get('this'), E.get('t~2420'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2426: (lambda v_near_2429: (v_near_2429 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2420'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2429))) is int else num(_w22)) > 0)) else False) else v_open_2426))([v_s_2427 for v_s_2427 in items_of(v_open_2426) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2428 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2428, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2428, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2428, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2428 in items_of(ADJ(ctx, 'spaces', v_s_2427))])) else False)]))([v_s_2423 for v_s_2423 in [v_x_2422 for v_x_2422 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2422, NOREC).get('type', None) if type(v_x_2422) is str else None) == GET(ctx, 'tiles', E.get('t~2420'), 'space', None))] if (True if ((not (v_s_2423 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2423, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == E.get('t~2420'))) or (((ctx.index.plain['spaces'].get(v_s_2423, NOREC).get('reserved', None) if type(v_s_2423) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2423 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2423, _w2)))) or (((_w3.get(v_s_2423, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2423, None)) == E.get('you'))) else False)) and ((True if ((v_s_2423 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2420'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2423, _w6))) or ((not any([(True if ((v_x_2424 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2424, _w7))) and ((not (v_x_2424 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2420'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2424, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2424, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2424, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2424, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2424, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2425)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2424, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2424, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2425)) else False)) else False) for v_u_2425 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2420'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))]))) else False)) else False)]))
 
 
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2430'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2430')))) is int else num(_w1)) > 0)
 
 
 def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2337,7 +2337,7 @@ def x_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2413,25 +2413,25 @@ def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2440 for v_x_2440 in items_of((ctx.index.plain['cards'].get(v_c_2439, NOREC).get('tags', []) if type(v_c_2439) is str else [])) if (v_x_2440 == 'science')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2442 for v_x_2442 in items_of((ctx.index.plain['corporations'].get(v_c_2441, NOREC).get('tags', []) if type(v_c_2441) is str else [])) if (v_x_2442 == 'science')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
+    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2440 for v_x_2440 in items_of((ctx.index.plain['cards'].get(v_c_2439, NOREC).get('tags', []) if type(v_c_2439) is str else [])) if (v_x_2440 == 'science')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2442 for v_x_2442 in items_of((ctx.index.plain['corporations'].get(v_c_2441, NOREC).get('tags', []) if type(v_c_2441) is str else [])) if (v_x_2442 == 'science')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
 def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3683, E.get('t~2443'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2444, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2444, 0)), (ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('step', 0) if type(v_p_2444) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('max', 0) if type(v_p_2444) is str else 0))) for v_p_2444 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('tile', None) if type(v_p_2444) is str else None) == E.get('t~2443'))])))
+    return MEMO(ctx, (3683, E.get('t~2443'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2444, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2444, 0)), (ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('step', 0) if type(v_p_2444) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('max', 0) if type(v_p_2444) is str else 0))) is int else num(_w3))) for v_p_2444 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2444, NOREC).get('tile', None) if type(v_p_2444) is str else None) == E.get('t~2443'))])))
 
 
 def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3684, E.get('this'), E.get('t~2443'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2449: (lambda v_near_2452: (v_near_2452 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2443'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2452)) > 0)) else False) else v_open_2449))([v_s_2450 for v_s_2450 in items_of(v_open_2449) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2451 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2451, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2451, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2451, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2451 in items_of(ADJ(ctx, 'spaces', v_s_2450))])) else False)]))([v_s_2446 for v_s_2446 in [v_x_2445 for v_x_2445 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2445, NOREC).get('type', None) if type(v_x_2445) is str else None) == GET(ctx, 'tiles', E.get('t~2443'), 'space', None))] if (True if ((not (v_s_2446 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2446, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == E.get('t~2443'))) or (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2446 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2446, _w2)))) or (((_w3.get(v_s_2446, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2446, None)) == E.get('you'))) else False)) and ((True if ((v_s_2446 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2443'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2446, _w6))) or ((not any([(True if ((v_x_2447 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2447, _w7))) and ((not (v_x_2447 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2443'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2447, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2447, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2447, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2447, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2447, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2448)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2447, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2447, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2448)) else False)) else False) for v_u_2448 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2443'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2447 in items_of(ADJ(ctx, 'spaces', v_s_2446))]))) else False)) else False)]))
+    return MEMO(ctx, (3684, E.get('this'), E.get('t~2443'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2449: (lambda v_near_2452: (v_near_2452 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2443'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2452))) is int else num(_w22)) > 0)) else False) else v_open_2449))([v_s_2450 for v_s_2450 in items_of(v_open_2449) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2451 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2451, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2451, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2451, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2451 in items_of(ADJ(ctx, 'spaces', v_s_2450))])) else False)]))([v_s_2446 for v_s_2446 in [v_x_2445 for v_x_2445 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2445, NOREC).get('type', None) if type(v_x_2445) is str else None) == GET(ctx, 'tiles', E.get('t~2443'), 'space', None))] if (True if ((not (v_s_2446 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2446, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == E.get('t~2443'))) or (((ctx.index.plain['spaces'].get(v_s_2446, NOREC).get('reserved', None) if type(v_s_2446) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2446 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2446, _w2)))) or (((_w3.get(v_s_2446, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2446, None)) == E.get('you'))) else False)) and ((True if ((v_s_2446 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2443'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2446, _w6))) or ((not any([(True if ((v_x_2447 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2447, _w7))) and ((not (v_x_2447 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2443'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2447, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2447, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2447, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2447, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2447, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2448)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2447, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2447, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2448)) else False)) else False) for v_u_2448 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2443'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2447 in items_of(ADJ(ctx, 'spaces', v_s_2446))]))) else False)) else False)]))
 
 
 def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2453'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2453')))) is int else num(_w1)) > 0)
 
 
 def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2501,7 +2501,7 @@ def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2458')) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~2458'))) is int else num(_w1)) >= 1)
 
 
 def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2531,7 +2531,7 @@ def x_3710(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (num((_w2.get(E.get('r~2461'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2461'), 0))) >= num(E.get('n~2460')))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2461'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2461'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2460'))) is int else num(_w4)))
 
 
 def x_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2555,7 +2555,7 @@ def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (0 - num(E.get('n~2464')))
+    return (0 - (_w1 if type((_w1 := E.get('n~2464'))) is int else num(_w1)))
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -2585,7 +2585,7 @@ def x_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2615,7 +2615,7 @@ def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
 def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2472')) * num(E.get('k~2473')))
+    return ((_w1 if type((_w1 := E.get('n~2472'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2473'))) is int else num(_w2)))
 
 
 def x_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2639,7 +2639,7 @@ def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2474') == 'tr')) and ((num(E.get('n~2475')) > 0)) else False)
+    return (True if ((E.get('t~2474') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2475'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2655,25 +2655,25 @@ def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', len([v_s_2478 for v_s_2478 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2478, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2478, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2478, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2478, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2478, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2478, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))))
+    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := AR('/', len([v_s_2478 for v_s_2478 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2478, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2478, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2478, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2478, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2478, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2478, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))) is int else num(_w8))))
 
 
 def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3757, E.get('t~2479'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2480, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2480, 0)), (ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('step', 0) if type(v_p_2480) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('max', 0) if type(v_p_2480) is str else 0))) for v_p_2480 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('tile', None) if type(v_p_2480) is str else None) == E.get('t~2479'))])))
+    return MEMO(ctx, (3757, E.get('t~2479'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2480, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2480, 0)), (ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('step', 0) if type(v_p_2480) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('max', 0) if type(v_p_2480) is str else 0))) is int else num(_w3))) for v_p_2480 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2480, NOREC).get('tile', None) if type(v_p_2480) is str else None) == E.get('t~2479'))])))
 
 
 def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3758, E.get('this'), E.get('t~2479'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2485: (lambda v_near_2488: (v_near_2488 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2479'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2488)) > 0)) else False) else v_open_2485))([v_s_2486 for v_s_2486 in items_of(v_open_2485) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2487 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2487, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2487, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2487, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2487 in items_of(ADJ(ctx, 'spaces', v_s_2486))])) else False)]))([v_s_2482 for v_s_2482 in [v_x_2481 for v_x_2481 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2481, NOREC).get('type', None) if type(v_x_2481) is str else None) == GET(ctx, 'tiles', E.get('t~2479'), 'space', None))] if (True if ((not (v_s_2482 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2482, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == E.get('t~2479'))) or (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2482 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2482, _w2)))) or (((_w3.get(v_s_2482, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2482, None)) == E.get('you'))) else False)) and ((True if ((v_s_2482 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2479'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2482, _w6))) or ((not any([(True if ((v_x_2483 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2483, _w7))) and ((not (v_x_2483 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2479'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2483, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2483, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2483, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2483, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2483, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2484)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2483, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2483, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2484)) else False)) else False) for v_u_2484 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2479'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2483 in items_of(ADJ(ctx, 'spaces', v_s_2482))]))) else False)) else False)]))
+    return MEMO(ctx, (3758, E.get('this'), E.get('t~2479'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2485: (lambda v_near_2488: (v_near_2488 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2479'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2488))) is int else num(_w22)) > 0)) else False) else v_open_2485))([v_s_2486 for v_s_2486 in items_of(v_open_2485) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2487 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2487, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2487, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2487, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2487 in items_of(ADJ(ctx, 'spaces', v_s_2486))])) else False)]))([v_s_2482 for v_s_2482 in [v_x_2481 for v_x_2481 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2481, NOREC).get('type', None) if type(v_x_2481) is str else None) == GET(ctx, 'tiles', E.get('t~2479'), 'space', None))] if (True if ((not (v_s_2482 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2482, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == E.get('t~2479'))) or (((ctx.index.plain['spaces'].get(v_s_2482, NOREC).get('reserved', None) if type(v_s_2482) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2482 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2482, _w2)))) or (((_w3.get(v_s_2482, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2482, None)) == E.get('you'))) else False)) and ((True if ((v_s_2482 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2479'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2482, _w6))) or ((not any([(True if ((v_x_2483 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2483, _w7))) and ((not (v_x_2483 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2479'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2483, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2483, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2483, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2483, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2483, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2484)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2483, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2483, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2484)) else False)) else False) for v_u_2484 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2479'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2483 in items_of(ADJ(ctx, 'spaces', v_s_2482))]))) else False)) else False)]))
 
 
 def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2489'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2489')))) is int else num(_w1)) > 0)
 
 
 def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -2737,19 +2737,19 @@ def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2496') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2496') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2497') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2497') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2761,7 +2761,7 @@ def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2495')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2495'))) is int else num(_w4)))
 
 
 def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2773,31 +2773,31 @@ def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2498')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2499')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2500'))))) >= num(E.get('price~2495')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2498'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2499'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2500'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2495'))) is int else num(_w16)))
 
 
 def x_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2495'), E.get('s_v~2498'))) - 1), E.get('s_v~2498'))]) if (num(E.get('s_v~2498')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2495'), E.get('s_v~2498')))) is int else num(_w3)) - 1), E.get('s_v~2498'))]) if ((_w4 if type((_w4 := E.get('s_v~2498'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2495'), E.get('t_v~2499'))) - 1), E.get('t_v~2499'))]) if (num(E.get('t_v~2499')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2495'), E.get('t_v~2499')))) is int else num(_w3)) - 1), E.get('t_v~2499'))]) if ((_w4 if type((_w4 := E.get('t_v~2499'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2495'), E.get('h_v~2500'))) - 1), E.get('h_v~2500'))]) if (num(E.get('h_v~2500')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2495'), E.get('h_v~2500')))) is int else num(_w3)) - 1), E.get('h_v~2500'))]) if ((_w4 if type((_w4 := E.get('h_v~2500'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2495')) - num((num(E.get('s~2501')) * num(E.get('s_v~2498')))))) - num((num(E.get('t~2502')) * num(E.get('t_v~2499')))))) - num((num(E.get('h~2503')) * num(E.get('h_v~2500')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2501')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2501')) * num(E.get('s_v~2498'))), (num(E.get('t~2502')) * num(E.get('t_v~2499')))), (num(E.get('h~2503')) * num(E.get('h_v~2500'))))) - num(E.get('s_v~2498')))) >= num(E.get('price~2495')))) else False))) and ((not (True if ((num(E.get('t~2502')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2501')) * num(E.get('s_v~2498'))), (num(E.get('t~2502')) * num(E.get('t_v~2499')))), (num(E.get('h~2503')) * num(E.get('h_v~2500'))))) - num(E.get('t_v~2499')))) >= num(E.get('price~2495')))) else False))) and ((not (True if ((num(E.get('h~2503')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2501')) * num(E.get('s_v~2498'))), (num(E.get('t~2502')) * num(E.get('t_v~2499')))), (num(E.get('h~2503')) * num(E.get('h_v~2500'))))) - num(E.get('h_v~2500')))) >= num(E.get('price~2495')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2501'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2501'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2498'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2502'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2499'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2503'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2500'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2498'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2495'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2502'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2501'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2498'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2502'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2499'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2503'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2500'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2499'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2495'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2503'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2501'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2498'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2502'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2499'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2503'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2500'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2500'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2495'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2809,7 +2809,7 @@ def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2495')) - num((num(E.get('s~2501')) * num(E.get('s_v~2498')))))) - num((num(E.get('t~2502')) * num(E.get('t_v~2499')))))) - num((num(E.get('h~2503')) * num(E.get('h_v~2500')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2833,7 +2833,7 @@ def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2495')) - num((num(E.get('s~2501')) * num(E.get('s_v~2498')))))) - num((num(E.get('t~2502')) * num(E.get('t_v~2499')))))) - num((num(E.get('h~2503')) * num(E.get('h_v~2500')))))])}, ({'steel': E.get('s~2501')} if (num(E.get('s_v~2498')) > 0) else K[5])), ({'titanium': E.get('t~2502')} if (num(E.get('t_v~2499')) > 0) else K[5])), ({'heat': E.get('h~2503')} if (num(E.get('h_v~2500')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2501')} if ((_w13 if type((_w13 := E.get('s_v~2498'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2502')} if ((_w14 if type((_w14 := E.get('t_v~2499'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2503')} if ((_w15 if type((_w15 := E.get('h_v~2500'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2857,7 +2857,7 @@ def x_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2881,7 +2881,7 @@ def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2506'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2506'), 0))) - num(E.get('n~2505')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2506'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2506'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2506'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2505'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2506'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2893,7 +2893,7 @@ def x_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2508'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2508'), 0))) - num(E.get('n~2507')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2508'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2508'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2508'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2507'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2508'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2917,19 +2917,19 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3832, E.get('t~2511'), ctx.stamps.get('params', 0),), lambda: (not any([(num(AR('+', (_w1.get(v_p_2512, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2512, 0)), (ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('step', 0) if type(v_p_2512) is str else 0))) > num((ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('max', 0) if type(v_p_2512) is str else 0))) for v_p_2512 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('tile', None) if type(v_p_2512) is str else None) == E.get('t~2511'))])))
+    return MEMO(ctx, (3832, E.get('t~2511'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2512, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2512, 0)), (ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('step', 0) if type(v_p_2512) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('max', 0) if type(v_p_2512) is str else 0))) is int else num(_w3))) for v_p_2512 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2512, NOREC).get('tile', None) if type(v_p_2512) is str else None) == E.get('t~2511'))])))
 
 
 def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3833, E.get('this'), E.get('t~2511'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2517: (lambda v_near_2520: (v_near_2520 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2511'))) is str else None) == 'if_possible')) and ((num(FN['count'](ctx, None, v_near_2520)) > 0)) else False) else v_open_2517))([v_s_2518 for v_s_2518 in items_of(v_open_2517) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2519 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2519, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2519, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2519, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2519 in items_of(ADJ(ctx, 'spaces', v_s_2518))])) else False)]))([v_s_2514 for v_s_2514 in [v_x_2513 for v_x_2513 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2513, NOREC).get('type', None) if type(v_x_2513) is str else None) == GET(ctx, 'tiles', E.get('t~2511'), 'space', None))] if (True if ((not (v_s_2514 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2514, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == E.get('t~2511'))) or (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2514 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2514, _w2)))) or (((_w3.get(v_s_2514, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2514, None)) == E.get('you'))) else False)) and ((True if ((v_s_2514 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2511'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2514, _w6))) or ((not any([(True if ((v_x_2515 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2515, _w7))) and ((not (v_x_2515 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2511'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2515, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2515, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2515, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2515, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2515, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2516)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2515, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2515, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2516)) else False)) else False) for v_u_2516 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2511'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2515 in items_of(ADJ(ctx, 'spaces', v_s_2514))]))) else False)) else False)]))
+    return MEMO(ctx, (3833, E.get('this'), E.get('t~2511'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2517: (lambda v_near_2520: (v_near_2520 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2511'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2520))) is int else num(_w22)) > 0)) else False) else v_open_2517))([v_s_2518 for v_s_2518 in items_of(v_open_2517) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2519 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2519, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2519, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2519, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2519 in items_of(ADJ(ctx, 'spaces', v_s_2518))])) else False)]))([v_s_2514 for v_s_2514 in [v_x_2513 for v_x_2513 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2513, NOREC).get('type', None) if type(v_x_2513) is str else None) == GET(ctx, 'tiles', E.get('t~2511'), 'space', None))] if (True if ((not (v_s_2514 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2514, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == E.get('t~2511'))) or (((ctx.index.plain['spaces'].get(v_s_2514, NOREC).get('reserved', None) if type(v_s_2514) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2514 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2514, _w2)))) or (((_w3.get(v_s_2514, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2514, None)) == E.get('you'))) else False)) and ((True if ((v_s_2514 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2511'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2514, _w6))) or ((not any([(True if ((v_x_2515 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2515, _w7))) and ((not (v_x_2515 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2511'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2515, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2515, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2515, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2515, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2515, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2516)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2515, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2515, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2516)) else False)) else False) for v_u_2516 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2511'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2515 in items_of(ADJ(ctx, 'spaces', v_s_2514))]))) else False)) else False)]))
 
 
 def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (num(FN['count'](ctx, None, E.get('legal~2521'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2521')))) is int else num(_w1)) > 0)
 
 
 def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -3003,13 +3003,13 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > 1)
+    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3860, E.get('n~2528'), E.get('r~2529'), ctx.stamps.get('prod', 0),), lambda: any([(num((num((_w1.get(E.get('r~2529'), 0) if type((_w1 := (ctx.state['players'][v_target_2530] if type(v_target_2530) is int and 0 <= v_target_2530 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2529'), 0))) - num(E.get('n~2528')))) >= num((ctx.index.plain['resources'].get(_w2, NOREC).get('production_min', 0) if type((_w2 := E.get('r~2529'))) is str else 0))) for v_target_2530 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3860, E.get('n~2528'), E.get('r~2529'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2529'), 0) if type((_w1 := (ctx.state['players'][v_target_2530] if type(v_target_2530) is int and 0 <= v_target_2530 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2529'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2528'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2529'))) is str else 0))) is int else num(_w6))) for v_target_2530 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3019,7 +3019,7 @@ def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2529'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2531'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2529'), 0))) - num(E.get('n~2528')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2529'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2529'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~2531'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2529'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2528'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2529'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
@@ -3043,19 +3043,19 @@ def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2536') if (num((_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))) > 0) else 0)
+    return (E.get('sv~2536') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2537') if (num((_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))) > 0) else 0)
+    return (E.get('tv~2537') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num((_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))) > 0) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3067,7 +3067,7 @@ def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))) >= num(E.get('price~2535')))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2535'))) is int else num(_w4)))
 
 
 def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3079,31 +3079,31 @@ def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return (num(AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), (num((_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0))) * num(E.get('s_v~2538')))), (num((_w6.get('titanium', 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'titanium', 0))) * num(E.get('t_v~2539')))), (num((_w8.get('heat', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'heat', 0))) * num(E.get('h_v~2540'))))) >= num(E.get('price~2535')))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2538'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2539'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2540'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2535'))) is int else num(_w16)))
 
 
 def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', (num(AR('+', E.get('price~2535'), E.get('s_v~2538'))) - 1), E.get('s_v~2538'))]) if (num(E.get('s_v~2538')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2535'), E.get('s_v~2538')))) is int else num(_w3)) - 1), E.get('s_v~2538'))]) if ((_w4 if type((_w4 := E.get('s_v~2538'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', (num(AR('+', E.get('price~2535'), E.get('t_v~2539'))) - 1), E.get('t_v~2539'))]) if (num(E.get('t_v~2539')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2535'), E.get('t_v~2539')))) is int else num(_w3)) - 1), E.get('t_v~2539'))]) if ((_w4 if type((_w4 := E.get('t_v~2539'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', (num(AR('+', E.get('price~2535'), E.get('h_v~2540'))) - 1), E.get('h_v~2540'))]) if (num(E.get('h_v~2540')) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2535'), E.get('h_v~2540')))) is int else num(_w3)) - 1), E.get('h_v~2540'))]) if ((_w4 if type((_w4 := E.get('h_v~2540'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if ((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2535')) - num((num(E.get('s~2541')) * num(E.get('s_v~2538')))))) - num((num(E.get('t~2542')) * num(E.get('t_v~2539')))))) - num((num(E.get('h~2543')) * num(E.get('h_v~2540')))))])) <= num((_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))))) and ((not (True if ((num(E.get('s~2541')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2541')) * num(E.get('s_v~2538'))), (num(E.get('t~2542')) * num(E.get('t_v~2539')))), (num(E.get('h~2543')) * num(E.get('h_v~2540'))))) - num(E.get('s_v~2538')))) >= num(E.get('price~2535')))) else False))) and ((not (True if ((num(E.get('t~2542')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2541')) * num(E.get('s_v~2538'))), (num(E.get('t~2542')) * num(E.get('t_v~2539')))), (num(E.get('h~2543')) * num(E.get('h_v~2540'))))) - num(E.get('t_v~2539')))) >= num(E.get('price~2535')))) else False))) and ((not (True if ((num(E.get('h~2543')) > 0)) and ((num((num(AR('+', AR('+', (num(E.get('s~2541')) * num(E.get('s_v~2538'))), (num(E.get('t~2542')) * num(E.get('t_v~2539')))), (num(E.get('h~2543')) * num(E.get('h_v~2540'))))) - num(E.get('h_v~2540')))) >= num(E.get('price~2535')))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2541'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2541'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2538'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2542'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2539'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2543'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2540'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2538'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2535'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2542'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2541'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2538'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2542'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2539'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2543'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2540'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2539'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2535'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2543'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2541'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2538'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2542'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2539'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2543'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2540'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2540'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2535'))) is int else num(_w49)))) else False))) else False)
 
 
 def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3115,7 +3115,7 @@ def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2535')) - num((num(E.get('s~2541')) * num(E.get('s_v~2538')))))) - num((num(E.get('t~2542')) * num(E.get('t_v~2539')))))) - num((num(E.get('h~2543')) * num(E.get('h_v~2540')))))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3139,7 +3139,7 @@ def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2535')) - num((num(E.get('s~2541')) * num(E.get('s_v~2538')))))) - num((num(E.get('t~2542')) * num(E.get('t_v~2539')))))) - num((num(E.get('h~2543')) * num(E.get('h_v~2540')))))])}, ({'steel': E.get('s~2541')} if (num(E.get('s_v~2538')) > 0) else K[5])), ({'titanium': E.get('t~2542')} if (num(E.get('t_v~2539')) > 0) else K[5])), ({'heat': E.get('h~2543')} if (num(E.get('h_v~2540')) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2541')} if ((_w13 if type((_w13 := E.get('s_v~2538'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2542')} if ((_w14 if type((_w14 := E.get('t_v~2539'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2543')} if ((_w15 if type((_w15 := E.get('h_v~2540'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3175,7 +3175,7 @@ def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3199,7 +3199,7 @@ def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2550'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2550'), 0))) - num(E.get('n~2549')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2550'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2550'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2550'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2549'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2550'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3235,7 +3235,7 @@ def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2551') == 'tr')) and ((num(E.get('n~2552')) > 0)) else False)
+    return (True if ((E.get('t~2551') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2552'))) is int else num(_w1)) > 0)) else False)
 
 
 def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -3265,7 +3265,7 @@ def x_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2559')) * num(AR('/', E.get('k~2562'), E.get('m~2561'))))
+    return ((_w1 if type((_w1 := E.get('n~2559'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~2562'), E.get('m~2561')))) is int else num(_w2)))
 
 
 def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
@@ -3277,13 +3277,13 @@ def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [len([v_x_2564 for v_x_2564 in items_of((ctx.index.plain['cards'].get(v_c_2563, NOREC).get('tags', []) if type(v_c_2563) is str else [])) if (v_x_2564 == 'science')]) for v_c_2563 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2566 for v_x_2566 in items_of((ctx.index.plain['corporations'].get(v_c_2565, NOREC).get('tags', []) if type(v_c_2565) is str else [])) if (v_x_2566 == 'science')]) for v_c_2565 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
+    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2564 for v_x_2564 in items_of((ctx.index.plain['cards'].get(v_c_2563, NOREC).get('tags', []) if type(v_c_2563) is str else [])) if (v_x_2564 == 'science')]) for v_c_2563 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2566 for v_x_2566 in items_of((ctx.index.plain['corporations'].get(v_c_2565, NOREC).get('tags', []) if type(v_c_2565) is str else [])) if (v_x_2566 == 'science')]) for v_c_2565 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
 
 
 def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (num((num((_w2.get(E.get('r~2568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2568'), 0))) - num(E.get('n~2567')))) >= num((ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~2568'))) is str else 0)))
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~2568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2568'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~2567'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~2568'))) is str else 0))) is int else num(_w7)))
 
 
 def x_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3319,7 +3319,7 @@ def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
 def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3341,22 +3341,13 @@ def x_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2062', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2063', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2062', 1, True)
+    LOCAL(ctx, E, 'r~2063', 'energy', True)
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2063'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2062'), '+=', False, K[6])
@@ -3369,7 +3360,7 @@ def d_2532(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2062', 1, True)
+    LOCAL(ctx, E, 'n~2062', 1, True)
     return True
 
 
@@ -3379,7 +3370,7 @@ def d_2533(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2063', 'energy', True)
+    LOCAL(ctx, E, 'r~2063', 'energy', True)
     return True
 
 
@@ -3405,22 +3396,13 @@ def t_2535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2064', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2065', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2064', 4, True)
+    LOCAL(ctx, E, 'r~2065', 'heat', True)
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2065'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2064'), '+=', False, K[6])
@@ -3433,7 +3415,7 @@ def d_2537(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2064', 4, True)
+    LOCAL(ctx, E, 'n~2064', 4, True)
     return True
 
 
@@ -3443,7 +3425,7 @@ def d_2538(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2065', 'heat', True)
+    LOCAL(ctx, E, 'r~2065', 'heat', True)
     return True
 
 
@@ -3466,14 +3448,9 @@ def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2066', 'mohole_area', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~2067', 'ocean', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2066', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~2067', 'ocean', True)
         return t_2544(ctx, k, s, E)
 
     return t_2541(ctx, r1, s, E)
@@ -3494,7 +3471,7 @@ def d_2542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2066', 'mohole_area', True)
+    LOCAL(ctx, E, 't~2066', 'mohole_area', True)
     return True
 
 
@@ -3504,24 +3481,18 @@ def d_2543(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2067', 'ocean', True)
+    LOCAL(ctx, E, 'k~2067', 'ocean', True)
     return True
 
 
 def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2069', E.get('t~2066'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2070', x_2889(ctx, E), True)
+    LOCAL(ctx, E, 't~2069', E.get('t~2066'), True)
+    LOCAL(ctx, E, 'l~2070', x_2889(ctx, E), True)
     return t_2547(ctx, k, s, E)
 
 
@@ -3531,7 +3502,7 @@ def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2069', E.get('t~2066'), True)
+    LOCAL(ctx, E, 't~2069', E.get('t~2066'), True)
     return True
 
 
@@ -3541,7 +3512,7 @@ def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2070', x_2889(ctx, E), True)
+    LOCAL(ctx, E, 'l~2070', x_2889(ctx, E), True)
     return True
 
 
@@ -3557,18 +3528,12 @@ def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2075', x_2891(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2075', x_2891(ctx, E), True)
     if not x_2892(ctx, E):
         return False
     return t_2551(ctx, k, s, E)
@@ -3580,7 +3545,7 @@ def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2075', x_2891(ctx, E), True)
+    LOCAL(ctx, E, 'open~2075', x_2891(ctx, E), True)
     return True
 
 
@@ -3603,19 +3568,13 @@ def t_2551(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2077', E.get('t~2069'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2078', E.get('space~2076'), True)
+    LOCAL(ctx, E, 't~2077', E.get('t~2069'), True)
+    LOCAL(ctx, E, 's~2078', E.get('space~2076'), True)
     return t_2555(ctx, k, s, E)
 
 
@@ -3625,7 +3584,7 @@ def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2077', E.get('t~2069'), True)
+    LOCAL(ctx, E, 't~2077', E.get('t~2069'), True)
     return True
 
 
@@ -3635,25 +3594,19 @@ def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2078', E.get('space~2076'), True)
+    LOCAL(ctx, E, 's~2078', E.get('space~2076'), True)
     return True
 
 
 def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2078'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2078'), '=', False, K[8])
     return t_2558(ctx, k, s, E)
 
@@ -3705,8 +3658,6 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2560(ctx, r1, s, E)
@@ -3738,7 +3689,7 @@ def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2079', item, True)
+            LOCAL(ctx, E, 'x~2079', item, True)
             if x_2903(ctx, E):
                 return t_2562(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3779,17 +3730,13 @@ def t_2565(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2095', 2, True)
+        LOCAL(ctx, E, 'n~2095', 2, True)
         if not d_2586(ctx, E):
             return False
         return t_2597(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2080', 'ocean', True)
+    LOCAL(ctx, E, 't~2080', 'ocean', True)
     return t_2567(ctx, r1, s, E)
 
 
@@ -3799,7 +3746,7 @@ def d_2566(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2080', 'ocean', True)
+    LOCAL(ctx, E, 't~2080', 'ocean', True)
     return True
 
 
@@ -3815,18 +3762,12 @@ def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2090', x_2912(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2090', x_2912(ctx, E), True)
     if not x_2913(ctx, E):
         return False
     return t_2571(ctx, k, s, E)
@@ -3838,7 +3779,7 @@ def d_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2090', x_2912(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2090', x_2912(ctx, E), True)
     return True
 
 
@@ -3861,19 +3802,13 @@ def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2092', E.get('t~2080'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2093', E.get('space~2091'), True)
+    LOCAL(ctx, E, 't~2092', E.get('t~2080'), True)
+    LOCAL(ctx, E, 's~2093', E.get('space~2091'), True)
     return t_2575(ctx, k, s, E)
 
 
@@ -3883,7 +3818,7 @@ def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2092', E.get('t~2080'), True)
+    LOCAL(ctx, E, 't~2092', E.get('t~2080'), True)
     return True
 
 
@@ -3893,25 +3828,19 @@ def d_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2093', E.get('space~2091'), True)
+    LOCAL(ctx, E, 's~2093', E.get('space~2091'), True)
     return True
 
 
 def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2093'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2093'), '=', False, K[8])
     return t_2578(ctx, k, s, E)
 
@@ -3963,8 +3892,6 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2580(ctx, r1, s, E)
@@ -3996,7 +3923,7 @@ def t_2581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2094', item, True)
+            LOCAL(ctx, E, 'x~2094', item, True)
             if x_2924(ctx, E):
                 return t_2582(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4035,7 +3962,7 @@ def d_2585(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2095', 2, True)
+    LOCAL(ctx, E, 'n~2095', 2, True)
     return True
 
 
@@ -4079,22 +4006,13 @@ def d_2588(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2592)
     return True
 
@@ -4138,20 +4056,14 @@ def d_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
@@ -4186,22 +4098,13 @@ def t_2597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2096', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2097', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2096', 5, True)
+    LOCAL(ctx, E, 'r~2097', 'plants', True)
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2097'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2096'), '+=', False, K[13])
@@ -4214,7 +4117,7 @@ def d_2599(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2096', 5, True)
+    LOCAL(ctx, E, 'n~2096', 5, True)
     return True
 
 
@@ -4224,7 +4127,7 @@ def d_2600(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2097', 'plants', True)
+    LOCAL(ctx, E, 'r~2097', 'plants', True)
     return True
 
 
@@ -4241,19 +4144,13 @@ def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2098', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2099', 'animal', True)
+    LOCAL(ctx, E, 'n~2098', 4, True)
+    LOCAL(ctx, E, 'r~2099', 'animal', True)
     return t_2605(ctx, k, s, E)
 
 
@@ -4263,7 +4160,7 @@ def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2098', 4, True)
+    LOCAL(ctx, E, 'n~2098', 4, True)
     return True
 
 
@@ -4273,7 +4170,7 @@ def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2099', 'animal', True)
+    LOCAL(ctx, E, 'r~2099', 'animal', True)
     return True
 
 
@@ -4297,22 +4194,13 @@ def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2607(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2101', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2102', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2101', 1, True)
+    LOCAL(ctx, E, 'r~2102', 'titanium', True)
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2102'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2101'), '+=', False, K[6])
@@ -4325,7 +4213,7 @@ def d_2608(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2101', 1, True)
+    LOCAL(ctx, E, 'n~2101', 1, True)
     return True
 
 
@@ -4335,7 +4223,7 @@ def d_2609(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2102', 'titanium', True)
+    LOCAL(ctx, E, 'r~2102', 'titanium', True)
     return True
 
 
@@ -4361,22 +4249,13 @@ def t_2611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2107', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2108', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2107', 3, True)
+    LOCAL(ctx, E, 'r~2108', 'energy', True)
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2108'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2107'), '+=', False, K[6])
@@ -4389,7 +4268,7 @@ def d_2613(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2107', 3, True)
+    LOCAL(ctx, E, 'n~2107', 3, True)
     return True
 
 
@@ -4399,7 +4278,7 @@ def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2108', 'energy', True)
+    LOCAL(ctx, E, 'r~2108', 'energy', True)
     return True
 
 
@@ -4425,33 +4304,18 @@ def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2109', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2110', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2109', 2, True)
+    LOCAL(ctx, E, 'r~2110', 'plants', True)
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2110'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2109'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2111', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2112', 'plants', True)
+    LOCAL(ctx, E, 'n~2111', 2, True)
+    LOCAL(ctx, E, 'r~2112', 'plants', True)
     if not d_2623(ctx, E):
         return False
     return True
@@ -4463,7 +4327,7 @@ def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2109', 2, True)
+    LOCAL(ctx, E, 'n~2109', 2, True)
     return True
 
 
@@ -4473,7 +4337,7 @@ def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2110', 'plants', True)
+    LOCAL(ctx, E, 'r~2110', 'plants', True)
     return True
 
 
@@ -4495,7 +4359,7 @@ def d_2621(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2111', 2, True)
+    LOCAL(ctx, E, 'n~2111', 2, True)
     return True
 
 
@@ -4505,24 +4369,19 @@ def d_2622(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2112', 'plants', True)
+    LOCAL(ctx, E, 'r~2112', 'plants', True)
     return True
 
 
 def d_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2977(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2112'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2111'), '-=', False, K[13])
@@ -4553,33 +4412,18 @@ def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2113', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2114', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2113', 1, True)
+    LOCAL(ctx, E, 'r~2114', 'animal', True)
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2113'), '+=', False, K[14])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2115', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2116', 'plants', True)
+    LOCAL(ctx, E, 'n~2115', 1, True)
+    LOCAL(ctx, E, 'r~2116', 'plants', True)
     return t_2632(ctx, k, s, E)
 
 
@@ -4589,7 +4433,7 @@ def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2113', 1, True)
+    LOCAL(ctx, E, 'n~2113', 1, True)
     return True
 
 
@@ -4599,7 +4443,7 @@ def d_2628(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2114', 'animal', True)
+    LOCAL(ctx, E, 'r~2114', 'animal', True)
     return True
 
 
@@ -4621,7 +4465,7 @@ def d_2630(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2115', 1, True)
+    LOCAL(ctx, E, 'n~2115', 1, True)
     return True
 
 
@@ -4631,7 +4475,7 @@ def d_2631(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2116', 'plants', True)
+    LOCAL(ctx, E, 'r~2116', 'plants', True)
     return True
 
 
@@ -4647,14 +4491,11 @@ def t_2632(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_2988(ctx, E):
         return False
     return t_2635(ctx, k, s, E)
@@ -4691,22 +4532,13 @@ def d_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2119', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2120', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2119', 1, True)
+    LOCAL(ctx, E, 'r~2120', 'animal', True)
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2119'), '+=', False, K[14])
@@ -4719,7 +4551,7 @@ def d_2638(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2119', 1, True)
+    LOCAL(ctx, E, 'n~2119', 1, True)
     return True
 
 
@@ -4729,7 +4561,7 @@ def d_2639(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2120', 'animal', True)
+    LOCAL(ctx, E, 'r~2120', 'animal', True)
     return True
 
 
@@ -4746,26 +4578,14 @@ def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2641(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2129', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2130', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2131', x_3003(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2129', 1, True)
+    LOCAL(ctx, E, 'r~2130', 'plants', True)
+    LOCAL(ctx, E, 'k~2131', x_3003(ctx, E), True)
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2130'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
@@ -4778,7 +4598,7 @@ def d_2642(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2129', 1, True)
+    LOCAL(ctx, E, 'n~2129', 1, True)
     return True
 
 
@@ -4788,7 +4608,7 @@ def d_2643(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2130', 'plants', True)
+    LOCAL(ctx, E, 'r~2130', 'plants', True)
     return True
 
 
@@ -4798,7 +4618,7 @@ def d_2644(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2131', x_3003(ctx, E), True)
+    LOCAL(ctx, E, 'k~2131', x_3003(ctx, E), True)
     return True
 
 
@@ -4815,15 +4635,12 @@ def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:95
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2132', 1, True)
+    LOCAL(ctx, E, 'n~2132', 1, True)
     return t_2648(ctx, k, s, E)
 
 
@@ -4833,19 +4650,16 @@ def d_2647(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2132', 1, True)
+    LOCAL(ctx, E, 'n~2132', 1, True)
     return True
 
 
 def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3007(ctx, E):
         return False
     return t_2650(ctx, k, s, E)
@@ -4882,32 +4696,18 @@ def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2139', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2140', 'megacredits', True)
+    LOCAL(ctx, E, 'n~2139', 1, True)
+    LOCAL(ctx, E, 'r~2140', 'megacredits', True)
     if not d_2655(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2141', 10, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2142', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2141', 10, True)
+    LOCAL(ctx, E, 'r~2142', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2142'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2141'), '+=', False, K[13])
@@ -4920,7 +4720,7 @@ def d_2653(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2139', 1, True)
+    LOCAL(ctx, E, 'n~2139', 1, True)
     return True
 
 
@@ -4930,24 +4730,19 @@ def d_2654(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2140', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2140', 'megacredits', True)
     return True
 
 
 def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3018(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2140'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2139'), '-=', False, K[6])
@@ -4983,7 +4778,7 @@ def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2141', 10, True)
+    LOCAL(ctx, E, 'n~2141', 10, True)
     return True
 
 
@@ -4993,7 +4788,7 @@ def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2142', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2142', 'megacredits', True)
     return True
 
 
@@ -5016,36 +4811,21 @@ def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2145', x_3032(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2146', 'heat', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2145', x_3032(ctx, E), True)
+        LOCAL(ctx, E, 'r~2146', 'heat', True)
         if not d_2669(ctx, E):
             return False
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2147', x_3037(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2148', 'megacredits', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2147', x_3037(ctx, E), True)
+        LOCAL(ctx, E, 'r~2148', 'megacredits', True)
         c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2148'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2147'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2143', x_3025(ctx, E), True)
+    LOCAL(ctx, E, 'n~2143', x_3025(ctx, E), True)
     return t_2663(ctx, r1, s, E)
 
 
@@ -5055,19 +4835,16 @@ def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2143', x_3025(ctx, E), True)
+    LOCAL(ctx, E, 'n~2143', x_3025(ctx, E), True)
     return True
 
 
 def t_2663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3026(ctx, E):
         return False
     return t_2665(ctx, k, s, E)
@@ -5109,7 +4886,7 @@ def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2145', x_3032(ctx, E), True)
+    LOCAL(ctx, E, 'n~2145', x_3032(ctx, E), True)
     return True
 
 
@@ -5119,24 +4896,19 @@ def d_2668(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2146', 'heat', True)
+    LOCAL(ctx, E, 'r~2146', 'heat', True)
     return True
 
 
 def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3034(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2146'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2145'), '-=', False, K[6])
@@ -5172,7 +4944,7 @@ def d_2672(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2147', x_3037(ctx, E), True)
+    LOCAL(ctx, E, 'n~2147', x_3037(ctx, E), True)
     return True
 
 
@@ -5182,7 +4954,7 @@ def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2148', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2148', 'megacredits', True)
     return True
 
 
@@ -5199,19 +4971,13 @@ def d_2674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2149', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2150', 'heat', True)
+    LOCAL(ctx, E, 'n~2149', 8, True)
+    LOCAL(ctx, E, 'r~2150', 'heat', True)
     if not d_2678(ctx, E):
         return False
     return True
@@ -5223,7 +4989,7 @@ def d_2676(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2149', 8, True)
+    LOCAL(ctx, E, 'n~2149', 8, True)
     return True
 
 
@@ -5233,24 +4999,19 @@ def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2150', 'heat', True)
+    LOCAL(ctx, E, 'r~2150', 'heat', True)
     return True
 
 
 def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3046(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2150'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2149'), '-=', False, K[13])
@@ -5281,19 +5042,13 @@ def d_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2151', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2152', 1, True)
+    LOCAL(ctx, E, 't~2151', 'tr', True)
+    LOCAL(ctx, E, 'n~2152', 1, True)
     if not d_2684(ctx, E):
         return False
     return True
@@ -5305,7 +5060,7 @@ def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2151', 'tr', True)
+    LOCAL(ctx, E, 't~2151', 'tr', True)
     return True
 
 
@@ -5315,7 +5070,7 @@ def d_2683(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2152', 1, True)
+    LOCAL(ctx, E, 'n~2152', 1, True)
     return True
 
 
@@ -5327,8 +5082,6 @@ def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3051(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2151'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2152'), '+=', False, K[16])
@@ -5351,14 +5104,11 @@ def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2151'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2152'), '+=', False, K[17])
@@ -5387,8 +5137,6 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3056(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -5408,22 +5156,13 @@ def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2153', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2154', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2153', 2, True)
+    LOCAL(ctx, E, 'r~2154', 'plants', True)
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2154'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2153'), '+=', False, K[6])
@@ -5436,7 +5175,7 @@ def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2153', 2, True)
+    LOCAL(ctx, E, 'n~2153', 2, True)
     return True
 
 
@@ -5446,7 +5185,7 @@ def d_2692(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2154', 'plants', True)
+    LOCAL(ctx, E, 'r~2154', 'plants', True)
     return True
 
 
@@ -5463,22 +5202,13 @@ def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2694(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2155', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2156', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2155', 3, True)
+    LOCAL(ctx, E, 'r~2156', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2156'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2155'), '+=', False, K[13])
@@ -5491,7 +5221,7 @@ def d_2695(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2155', 3, True)
+    LOCAL(ctx, E, 'n~2155', 3, True)
     return True
 
 
@@ -5501,7 +5231,7 @@ def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2156', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2156', 'megacredits', True)
     return True
 
 
@@ -5518,22 +5248,13 @@ def d_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2698(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2157', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2158', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2157', 3, True)
+    LOCAL(ctx, E, 'r~2158', 'microbe', True)
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2157'), '+=', False, K[14])
@@ -5546,7 +5267,7 @@ def d_2699(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2157', 3, True)
+    LOCAL(ctx, E, 'n~2157', 3, True)
     return True
 
 
@@ -5556,7 +5277,7 @@ def d_2700(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2158', 'microbe', True)
+    LOCAL(ctx, E, 'r~2158', 'microbe', True)
     return True
 
 
@@ -5580,22 +5301,13 @@ def t_2702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2159', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2160', 'microbe', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2159', 1, True)
+    LOCAL(ctx, E, 'r~2160', 'microbe', True)
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2159'), '+=', False, K[14])
@@ -5608,7 +5320,7 @@ def d_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2159', 1, True)
+    LOCAL(ctx, E, 'n~2159', 1, True)
     return True
 
 
@@ -5618,7 +5330,7 @@ def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2160', 'microbe', True)
+    LOCAL(ctx, E, 'r~2160', 'microbe', True)
     return True
 
 
@@ -5635,29 +5347,18 @@ def d_2706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2161', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2162', 'microbe', True)
+    LOCAL(ctx, E, 'n~2161', 3, True)
+    LOCAL(ctx, E, 'r~2162', 'microbe', True)
     if not d_2710(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2163', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2164', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~2163', 'tr', True)
+    LOCAL(ctx, E, 'n~2164', 1, True)
     if not d_2715(ctx, E):
         return False
     return True
@@ -5669,7 +5370,7 @@ def d_2708(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2161', 3, True)
+    LOCAL(ctx, E, 'n~2161', 3, True)
     return True
 
 
@@ -5679,24 +5380,19 @@ def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2162', 'microbe', True)
+    LOCAL(ctx, E, 'r~2162', 'microbe', True)
     return True
 
 
 def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3080(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2161'), '-=', False, K[14])
@@ -5732,7 +5428,7 @@ def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2163', 'tr', True)
+    LOCAL(ctx, E, 't~2163', 'tr', True)
     return True
 
 
@@ -5742,7 +5438,7 @@ def d_2714(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2164', 1, True)
+    LOCAL(ctx, E, 'n~2164', 1, True)
     return True
 
 
@@ -5754,8 +5450,6 @@ def d_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3085(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2163'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2164'), '+=', False, K[16])
@@ -5778,14 +5472,11 @@ def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2163'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2164'), '+=', False, K[17])
@@ -5814,8 +5505,6 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3090(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -5835,36 +5524,18 @@ def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2165', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2166', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2165', 1, True)
+    LOCAL(ctx, E, 'r~2166', 'energy', True)
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2166'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2165'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2167', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2168', 'steel', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2167', 1, True)
+    LOCAL(ctx, E, 'r~2168', 'steel', True)
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2168'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2167'), '+=', False, K[6])
@@ -5877,7 +5548,7 @@ def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2165', 1, True)
+    LOCAL(ctx, E, 'n~2165', 1, True)
     return True
 
 
@@ -5887,7 +5558,7 @@ def d_2723(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2166', 'energy', True)
+    LOCAL(ctx, E, 'r~2166', 'energy', True)
     return True
 
 
@@ -5909,7 +5580,7 @@ def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2167', 1, True)
+    LOCAL(ctx, E, 'n~2167', 1, True)
     return True
 
 
@@ -5919,7 +5590,7 @@ def d_2726(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2168', 'steel', True)
+    LOCAL(ctx, E, 'r~2168', 'steel', True)
     return True
 
 
@@ -5945,22 +5616,13 @@ def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2169', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2170', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2169', 1, True)
+    LOCAL(ctx, E, 'r~2170', 'plants', True)
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2170'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2169'), '+=', False, K[6])
@@ -5973,7 +5635,7 @@ def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2169', 1, True)
+    LOCAL(ctx, E, 'n~2169', 1, True)
     return True
 
 
@@ -5983,7 +5645,7 @@ def d_2731(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2170', 'plants', True)
+    LOCAL(ctx, E, 'r~2170', 'plants', True)
     return True
 
 
@@ -6006,30 +5668,17 @@ def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2179', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2180', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2179', 1, True)
+        LOCAL(ctx, E, 'r~2180', 'energy', True)
         c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2180'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2179'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2175', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2176', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2175', 1, True)
+    LOCAL(ctx, E, 'r~2176', 'energy', True)
     return t_2736(ctx, r1, s, E)
 
 
@@ -6039,7 +5688,7 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2175', 1, True)
+    LOCAL(ctx, E, 'n~2175', 1, True)
     return True
 
 
@@ -6049,7 +5698,7 @@ def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2176', 'energy', True)
+    LOCAL(ctx, E, 'r~2176', 'energy', True)
     return True
 
 
@@ -6065,14 +5714,11 @@ def t_2736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3112(ctx, E):
         return False
     return t_2739(ctx, k, s, E)
@@ -6114,7 +5760,7 @@ def d_2741(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2179', 1, True)
+    LOCAL(ctx, E, 'n~2179', 1, True)
     return True
 
 
@@ -6124,7 +5770,7 @@ def d_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2180', 'energy', True)
+    LOCAL(ctx, E, 'r~2180', 'energy', True)
     return True
 
 
@@ -6148,17 +5794,13 @@ def t_2744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2196', 1, True)
+        LOCAL(ctx, E, 'n~2196', 1, True)
         if not d_2765(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2181', 'ocean', True)
+    LOCAL(ctx, E, 't~2181', 'ocean', True)
     return t_2746(ctx, r1, s, E)
 
 
@@ -6168,7 +5810,7 @@ def d_2745(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2181', 'ocean', True)
+    LOCAL(ctx, E, 't~2181', 'ocean', True)
     return True
 
 
@@ -6184,18 +5826,12 @@ def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2191', x_3124(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2191', x_3124(ctx, E), True)
     if not x_3125(ctx, E):
         return False
     return t_2750(ctx, k, s, E)
@@ -6207,7 +5843,7 @@ def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2191', x_3124(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2191', x_3124(ctx, E), True)
     return True
 
 
@@ -6230,19 +5866,13 @@ def t_2750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2193', E.get('t~2181'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2194', E.get('space~2192'), True)
+    LOCAL(ctx, E, 't~2193', E.get('t~2181'), True)
+    LOCAL(ctx, E, 's~2194', E.get('space~2192'), True)
     return t_2754(ctx, k, s, E)
 
 
@@ -6252,7 +5882,7 @@ def d_2752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2193', E.get('t~2181'), True)
+    LOCAL(ctx, E, 't~2193', E.get('t~2181'), True)
     return True
 
 
@@ -6262,25 +5892,19 @@ def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2194', E.get('space~2192'), True)
+    LOCAL(ctx, E, 's~2194', E.get('space~2192'), True)
     return True
 
 
 def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2194'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2194'), '=', False, K[8])
     return t_2757(ctx, k, s, E)
 
@@ -6332,8 +5956,6 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2759(ctx, r1, s, E)
@@ -6365,7 +5987,7 @@ def t_2760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2195', item, True)
+            LOCAL(ctx, E, 'x~2195', item, True)
             if x_3136(ctx, E):
                 return t_2761(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6404,7 +6026,7 @@ def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2196', 1, True)
+    LOCAL(ctx, E, 'n~2196', 1, True)
     return True
 
 
@@ -6448,22 +6070,13 @@ def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 2771)
     return True
 
@@ -6507,20 +6120,14 @@ def d_2772(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
@@ -6548,36 +6155,18 @@ def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
-    ctx.steps += 1
+    ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2197', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2198', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2197', 1, True)
+    LOCAL(ctx, E, 'r~2198', 'heat', True)
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2198'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2197'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2199', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2200', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2199', 3, True)
+    LOCAL(ctx, E, 'r~2200', 'heat', True)
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2200'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2199'), '+=', False, K[13])
@@ -6590,7 +6179,7 @@ def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2197', 1, True)
+    LOCAL(ctx, E, 'n~2197', 1, True)
     return True
 
 
@@ -6600,7 +6189,7 @@ def d_2778(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2198', 'heat', True)
+    LOCAL(ctx, E, 'r~2198', 'heat', True)
     return True
 
 
@@ -6622,7 +6211,7 @@ def d_2780(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2199', 3, True)
+    LOCAL(ctx, E, 'n~2199', 3, True)
     return True
 
 
@@ -6632,7 +6221,7 @@ def d_2781(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2200', 'heat', True)
+    LOCAL(ctx, E, 'r~2200', 'heat', True)
     return True
 
 
@@ -6655,48 +6244,24 @@ def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2208', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2209', 'animal', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2208', 2, True)
+        LOCAL(ctx, E, 'r~2209', 'animal', True)
         return t_2801(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2201', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2202', 1, True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 't~2201', 'tr', True)
+    LOCAL(ctx, E, 'n~2202', 1, True)
     if not d_2786(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2203', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2204', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 5
+    LOCAL(ctx, E, 'n~2203', 4, True)
+    LOCAL(ctx, E, 'r~2204', 'plants', True)
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2204'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2203'), '+=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2205', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2206', 'microbe', True)
+    LOCAL(ctx, E, 'n~2205', 3, True)
+    LOCAL(ctx, E, 'r~2206', 'microbe', True)
     return t_2797(ctx, r1, s, E)
 
 
@@ -6706,7 +6271,7 @@ def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2201', 'tr', True)
+    LOCAL(ctx, E, 't~2201', 'tr', True)
     return True
 
 
@@ -6716,7 +6281,7 @@ def d_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2202', 1, True)
+    LOCAL(ctx, E, 'n~2202', 1, True)
     return True
 
 
@@ -6728,8 +6293,6 @@ def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3166(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2201'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2202'), '+=', False, K[16])
@@ -6752,14 +6315,11 @@ def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2201'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2202'), '+=', False, K[17])
@@ -6788,8 +6348,6 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3171(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -6814,7 +6372,7 @@ def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2203', 4, True)
+    LOCAL(ctx, E, 'n~2203', 4, True)
     return True
 
 
@@ -6824,7 +6382,7 @@ def d_2793(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2204', 'plants', True)
+    LOCAL(ctx, E, 'r~2204', 'plants', True)
     return True
 
 
@@ -6846,7 +6404,7 @@ def d_2795(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2205', 3, True)
+    LOCAL(ctx, E, 'n~2205', 3, True)
     return True
 
 
@@ -6856,7 +6414,7 @@ def d_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2206', 'microbe', True)
+    LOCAL(ctx, E, 'r~2206', 'microbe', True)
     return True
 
 
@@ -6885,7 +6443,7 @@ def d_2799(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2208', 2, True)
+    LOCAL(ctx, E, 'n~2208', 2, True)
     return True
 
 
@@ -6895,7 +6453,7 @@ def d_2800(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2209', 'animal', True)
+    LOCAL(ctx, E, 'r~2209', 'animal', True)
     return True
 
 
@@ -6919,22 +6477,13 @@ def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2803(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2211', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2212', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2211', 1, True)
+    LOCAL(ctx, E, 'r~2212', 'heat', True)
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2212'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2211'), '+=', False, K[6])
@@ -6947,7 +6496,7 @@ def d_2804(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2211', 1, True)
+    LOCAL(ctx, E, 'n~2211', 1, True)
     return True
 
 
@@ -6957,7 +6506,7 @@ def d_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2212', 'heat', True)
+    LOCAL(ctx, E, 'r~2212', 'heat', True)
     return True
 
 
@@ -6974,32 +6523,18 @@ def d_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2213', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2214', 'energy', True)
+    LOCAL(ctx, E, 'n~2213', 4, True)
+    LOCAL(ctx, E, 'r~2214', 'energy', True)
     if not d_2810(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2215', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2216', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2215', 2, True)
+    LOCAL(ctx, E, 'r~2216', 'plants', True)
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
@@ -7012,7 +6547,7 @@ def d_2808(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2213', 4, True)
+    LOCAL(ctx, E, 'n~2213', 4, True)
     return True
 
 
@@ -7022,24 +6557,19 @@ def d_2809(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2214', 'energy', True)
+    LOCAL(ctx, E, 'r~2214', 'energy', True)
     return True
 
 
 def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3198(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
@@ -7075,7 +6605,7 @@ def d_2813(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2215', 2, True)
+    LOCAL(ctx, E, 'n~2215', 2, True)
     return True
 
 
@@ -7085,7 +6615,7 @@ def d_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2216', 'plants', True)
+    LOCAL(ctx, E, 'r~2216', 'plants', True)
     return True
 
 
@@ -7108,14 +6638,9 @@ def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2217', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2218', 3, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2217', 'tr', True)
+        LOCAL(ctx, E, 'n~2218', 3, True)
         if not d_2820(ctx, E):
             return False
         return k()
@@ -7138,7 +6663,7 @@ def d_2818(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2217', 'tr', True)
+    LOCAL(ctx, E, 't~2217', 'tr', True)
     return True
 
 
@@ -7148,7 +6673,7 @@ def d_2819(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2218', 3, True)
+    LOCAL(ctx, E, 'n~2218', 3, True)
     return True
 
 
@@ -7160,8 +6685,6 @@ def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3208(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2217'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
@@ -7184,14 +6707,11 @@ def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
@@ -7220,8 +6740,6 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3213(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -7241,32 +6759,18 @@ def d_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2219', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2220', 'energy', True)
+    LOCAL(ctx, E, 'n~2219', 1, True)
+    LOCAL(ctx, E, 'r~2220', 'energy', True)
     if not d_2829(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2221', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2222', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2221', 2, True)
+    LOCAL(ctx, E, 'r~2222', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2222'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2221'), '+=', False, K[6])
@@ -7279,7 +6783,7 @@ def d_2827(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2219', 1, True)
+    LOCAL(ctx, E, 'n~2219', 1, True)
     return True
 
 
@@ -7289,24 +6793,19 @@ def d_2828(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2220', 'energy', True)
+    LOCAL(ctx, E, 'r~2220', 'energy', True)
     return True
 
 
 def d_2829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3219(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2220'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2219'), '-=', False, K[6])
@@ -7342,7 +6841,7 @@ def d_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2221', 2, True)
+    LOCAL(ctx, E, 'n~2221', 2, True)
     return True
 
 
@@ -7352,7 +6851,7 @@ def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2222', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2222', 'megacredits', True)
     return True
 
 
@@ -7369,22 +6868,13 @@ def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2835(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2223', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2224', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2223', 2, True)
+    LOCAL(ctx, E, 'r~2224', 'heat', True)
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
@@ -7397,7 +6887,7 @@ def d_2836(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2223', 2, True)
+    LOCAL(ctx, E, 'n~2223', 2, True)
     return True
 
 
@@ -7407,7 +6897,7 @@ def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2224', 'heat', True)
+    LOCAL(ctx, E, 'r~2224', 'heat', True)
     return True
 
 
@@ -7424,22 +6914,13 @@ def d_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2225', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2226', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2225', 1, True)
+    LOCAL(ctx, E, 'r~2226', 'energy', True)
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2226'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2225'), '+=', False, K[6])
@@ -7452,7 +6933,7 @@ def d_2840(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2225', 1, True)
+    LOCAL(ctx, E, 'n~2225', 1, True)
     return True
 
 
@@ -7462,7 +6943,7 @@ def d_2841(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2226', 'energy', True)
+    LOCAL(ctx, E, 'r~2226', 'energy', True)
     return True
 
 
@@ -7488,50 +6969,23 @@ def t_2843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
-    ctx.steps += 1
+    ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2227', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2228', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2227', 1, True)
+    LOCAL(ctx, E, 'r~2228', 'plants', True)
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2228'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2227'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2229', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2230', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2229', 2, True)
+    LOCAL(ctx, E, 'r~2230', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2230'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2229'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2231', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2232', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2231', 1, True)
+    LOCAL(ctx, E, 'r~2232', 'plants', True)
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2232'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2231'), '+=', False, K[13])
@@ -7544,7 +6998,7 @@ def d_2845(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2227', 1, True)
+    LOCAL(ctx, E, 'n~2227', 1, True)
     return True
 
 
@@ -7554,7 +7008,7 @@ def d_2846(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2228', 'plants', True)
+    LOCAL(ctx, E, 'r~2228', 'plants', True)
     return True
 
 
@@ -7576,7 +7030,7 @@ def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2229', 2, True)
+    LOCAL(ctx, E, 'n~2229', 2, True)
     return True
 
 
@@ -7586,7 +7040,7 @@ def d_2849(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2230', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2230', 'megacredits', True)
     return True
 
 
@@ -7608,7 +7062,7 @@ def d_2851(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2231', 1, True)
+    LOCAL(ctx, E, 'n~2231', 1, True)
     return True
 
 
@@ -7618,7 +7072,7 @@ def d_2852(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2232', 'plants', True)
+    LOCAL(ctx, E, 'r~2232', 'plants', True)
     return True
 
 
@@ -7635,47 +7089,23 @@ def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
-    ctx.steps += 1
+    ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2233', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2234', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2233', 3, True)
+    LOCAL(ctx, E, 'r~2234', 'heat', True)
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2234'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2233'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2235', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2236', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2235', 1, True)
+    LOCAL(ctx, E, 'r~2236', 'plants', True)
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2236'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2235'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2237', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2238', 'microbe', True)
+    LOCAL(ctx, E, 'n~2237', 2, True)
+    LOCAL(ctx, E, 'r~2238', 'microbe', True)
     return t_2863(ctx, k, s, E)
 
 
@@ -7685,7 +7115,7 @@ def d_2855(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2233', 3, True)
+    LOCAL(ctx, E, 'n~2233', 3, True)
     return True
 
 
@@ -7695,7 +7125,7 @@ def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2234', 'heat', True)
+    LOCAL(ctx, E, 'r~2234', 'heat', True)
     return True
 
 
@@ -7717,7 +7147,7 @@ def d_2858(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2235', 1, True)
+    LOCAL(ctx, E, 'n~2235', 1, True)
     return True
 
 
@@ -7727,7 +7157,7 @@ def d_2859(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2236', 'plants', True)
+    LOCAL(ctx, E, 'r~2236', 'plants', True)
     return True
 
 
@@ -7749,7 +7179,7 @@ def d_2861(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2237', 2, True)
+    LOCAL(ctx, E, 'n~2237', 2, True)
     return True
 
 
@@ -7759,7 +7189,7 @@ def d_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2238', 'microbe', True)
+    LOCAL(ctx, E, 'r~2238', 'microbe', True)
     return True
 
 
@@ -7783,32 +7213,18 @@ def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2240', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2241', 'energy', True)
+    LOCAL(ctx, E, 'n~2240', 2, True)
+    LOCAL(ctx, E, 'r~2241', 'energy', True)
     if not d_2868(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2242', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2243', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2242', 1, True)
+    LOCAL(ctx, E, 'r~2243', 'plants', True)
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2243'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2242'), '+=', False, K[6])
@@ -7821,7 +7237,7 @@ def d_2866(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2240', 2, True)
+    LOCAL(ctx, E, 'n~2240', 2, True)
     return True
 
 
@@ -7831,24 +7247,19 @@ def d_2867(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2241', 'energy', True)
+    LOCAL(ctx, E, 'r~2241', 'energy', True)
     return True
 
 
 def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3271(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2241'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2240'), '-=', False, K[6])
@@ -7884,7 +7295,7 @@ def d_2871(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2242', 1, True)
+    LOCAL(ctx, E, 'n~2242', 1, True)
     return True
 
 
@@ -7894,7 +7305,7 @@ def d_2872(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2243', 'plants', True)
+    LOCAL(ctx, E, 'r~2243', 'plants', True)
     return True
 
 
@@ -7917,14 +7328,9 @@ def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2244', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2245', 1, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2244', 'tr', True)
+        LOCAL(ctx, E, 'n~2245', 1, True)
         if not d_2878(ctx, E):
             return False
         return k()
@@ -7947,7 +7353,7 @@ def d_2876(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2244', 'tr', True)
+    LOCAL(ctx, E, 't~2244', 'tr', True)
     return True
 
 
@@ -7957,7 +7363,7 @@ def d_2877(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2245', 1, True)
+    LOCAL(ctx, E, 'n~2245', 1, True)
     return True
 
 
@@ -7969,8 +7375,6 @@ def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3281(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2244'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2245'), '+=', False, K[16])
@@ -7993,14 +7397,11 @@ def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2244'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2245'), '+=', False, K[17])
@@ -8029,8 +7430,6 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3286(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -8050,22 +7449,13 @@ def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2246', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2247', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2246', 1, True)
+    LOCAL(ctx, E, 'r~2247', 'animal', True)
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2246'), '+=', False, K[14])
@@ -8078,7 +7468,7 @@ def d_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2246', 1, True)
+    LOCAL(ctx, E, 'n~2246', 1, True)
     return True
 
 
@@ -8088,7 +7478,7 @@ def d_2886(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2247', 'animal', True)
+    LOCAL(ctx, E, 'r~2247', 'animal', True)
     return True
 
 
@@ -8105,22 +7495,13 @@ def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2888(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2248', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2249', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2248', 1, True)
+    LOCAL(ctx, E, 'r~2249', 'animal', True)
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2248'), '+=', False, K[14])
@@ -8133,7 +7514,7 @@ def d_2889(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2248', 1, True)
+    LOCAL(ctx, E, 'n~2248', 1, True)
     return True
 
 
@@ -8143,7 +7524,7 @@ def d_2890(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2249', 'animal', True)
+    LOCAL(ctx, E, 'r~2249', 'animal', True)
     return True
 
 
@@ -8160,22 +7541,13 @@ def d_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_2892(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2250', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2251', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2250', 2, True)
+    LOCAL(ctx, E, 'r~2251', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2251'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2250'), '+=', False, K[6])
@@ -8188,7 +7560,7 @@ def d_2893(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2250', 2, True)
+    LOCAL(ctx, E, 'n~2250', 2, True)
     return True
 
 
@@ -8198,7 +7570,7 @@ def d_2894(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2251', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2251', 'megacredits', True)
     return True
 
 
@@ -8221,14 +7593,9 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2252', 'greenery', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'k~2253', 'ocean', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2252', 'greenery', True)
+        LOCAL(ctx, E, 'k~2253', 'ocean', True)
         return t_2900(ctx, k, s, E)
 
     return t_2897(ctx, r1, s, E)
@@ -8249,7 +7616,7 @@ def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2252', 'greenery', True)
+    LOCAL(ctx, E, 't~2252', 'greenery', True)
     return True
 
 
@@ -8259,24 +7626,18 @@ def d_2899(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2253', 'ocean', True)
+    LOCAL(ctx, E, 'k~2253', 'ocean', True)
     return True
 
 
 def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2255', E.get('t~2252'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'l~2256', x_3313(ctx, E), True)
+    LOCAL(ctx, E, 't~2255', E.get('t~2252'), True)
+    LOCAL(ctx, E, 'l~2256', x_3313(ctx, E), True)
     return t_2903(ctx, k, s, E)
 
 
@@ -8286,7 +7647,7 @@ def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2255', E.get('t~2252'), True)
+    LOCAL(ctx, E, 't~2255', E.get('t~2252'), True)
     return True
 
 
@@ -8296,7 +7657,7 @@ def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~2256', x_3313(ctx, E), True)
+    LOCAL(ctx, E, 'l~2256', x_3313(ctx, E), True)
     return True
 
 
@@ -8312,18 +7673,12 @@ def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'open~2261', x_3315(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'open~2261', x_3315(ctx, E), True)
     if not x_3316(ctx, E):
         return False
     return t_2907(ctx, k, s, E)
@@ -8335,7 +7690,7 @@ def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'open~2261', x_3315(ctx, E), True)
+    LOCAL(ctx, E, 'open~2261', x_3315(ctx, E), True)
     return True
 
 
@@ -8358,19 +7713,13 @@ def t_2907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2263', E.get('t~2255'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2264', E.get('space~2262'), True)
+    LOCAL(ctx, E, 't~2263', E.get('t~2255'), True)
+    LOCAL(ctx, E, 's~2264', E.get('space~2262'), True)
     return t_2911(ctx, k, s, E)
 
 
@@ -8380,7 +7729,7 @@ def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2263', E.get('t~2255'), True)
+    LOCAL(ctx, E, 't~2263', E.get('t~2255'), True)
     return True
 
 
@@ -8390,25 +7739,19 @@ def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2264', E.get('space~2262'), True)
+    LOCAL(ctx, E, 's~2264', E.get('space~2262'), True)
     return True
 
 
 def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2264'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2264'), '=', False, K[8])
     return t_2914(ctx, k, s, E)
 
@@ -8460,8 +7803,6 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_2916(ctx, r1, s, E)
@@ -8493,7 +7834,7 @@ def t_2917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2265', item, True)
+            LOCAL(ctx, E, 'x~2265', item, True)
             if x_3327(ctx, E):
                 return t_2918(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8527,26 +7868,14 @@ def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2280', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2281', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2282', x_3336(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2280', 1, True)
+    LOCAL(ctx, E, 'r~2281', 'megacredits', True)
+    LOCAL(ctx, E, 'k~2282', x_3336(ctx, E), True)
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2281'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
@@ -8559,7 +7888,7 @@ def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2280', 1, True)
+    LOCAL(ctx, E, 'n~2280', 1, True)
     return True
 
 
@@ -8569,7 +7898,7 @@ def d_2923(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2281', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2281', 'megacredits', True)
     return True
 
 
@@ -8579,7 +7908,7 @@ def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2282', x_3336(ctx, E), True)
+    LOCAL(ctx, E, 'k~2282', x_3336(ctx, E), True)
     return True
 
 
@@ -8596,22 +7925,13 @@ def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2926(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2283', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2284', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2283', 1, True)
+    LOCAL(ctx, E, 'r~2284', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2284'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2283'), '+=', False, K[6])
@@ -8624,7 +7944,7 @@ def d_2927(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2283', 1, True)
+    LOCAL(ctx, E, 'n~2283', 1, True)
     return True
 
 
@@ -8634,7 +7954,7 @@ def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2284', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2284', 'megacredits', True)
     return True
 
 
@@ -8657,17 +7977,9 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2285', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2286', 'plants', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2285', 2, True)
+        LOCAL(ctx, E, 'r~2286', 'plants', True)
         c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2286'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~2285'), '+=', False, K[13])
@@ -8691,7 +8003,7 @@ def d_2932(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2285', 2, True)
+    LOCAL(ctx, E, 'n~2285', 2, True)
     return True
 
 
@@ -8701,7 +8013,7 @@ def d_2933(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2286', 'plants', True)
+    LOCAL(ctx, E, 'r~2286', 'plants', True)
     return True
 
 
@@ -8718,19 +8030,13 @@ def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2935(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2287', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2288', 'energy', True)
+    LOCAL(ctx, E, 'n~2287', 3, True)
+    LOCAL(ctx, E, 'r~2288', 'energy', True)
     if not d_2938(ctx, E):
         return False
     return True
@@ -8742,7 +8048,7 @@ def d_2936(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2287', 3, True)
+    LOCAL(ctx, E, 'n~2287', 3, True)
     return True
 
 
@@ -8752,24 +8058,19 @@ def d_2937(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2288', 'energy', True)
+    LOCAL(ctx, E, 'r~2288', 'energy', True)
     return True
 
 
 def d_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3353(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2288'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2287'), '-=', False, K[13])
@@ -8800,19 +8101,13 @@ def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'p~2289', 'oxygen', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2290', 1, True)
+    LOCAL(ctx, E, 'p~2289', 'oxygen', True)
+    LOCAL(ctx, E, 'n~2290', 1, True)
     return t_2944(ctx, k, s, E)
 
 
@@ -8822,7 +8117,7 @@ def d_2942(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~2289', 'oxygen', True)
+    LOCAL(ctx, E, 'p~2289', 'oxygen', True)
     return True
 
 
@@ -8832,7 +8127,7 @@ def d_2943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2290', 1, True)
+    LOCAL(ctx, E, 'n~2290', 1, True)
     return True
 
 
@@ -8862,14 +8157,11 @@ def t_2945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2289'))
     if c is not None:
         SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
@@ -8907,8 +8199,6 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     if not d_2950(ctx, E):
@@ -8929,20 +8219,14 @@ def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2289'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -8990,7 +8274,7 @@ def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'b~2291', item, True)
+            LOCAL(ctx, E, 'b~2291', item, True)
             if x_3369(ctx, E):
                 return t_2955(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9021,30 +8305,17 @@ def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2296', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2297', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2296', 1, True)
+        LOCAL(ctx, E, 'r~2297', 'energy', True)
         c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2296'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2292', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2293', 'heat', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2292', 2, True)
+    LOCAL(ctx, E, 'r~2293', 'heat', True)
     return t_2960(ctx, r1, s, E)
 
 
@@ -9054,7 +8325,7 @@ def d_2958(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2292', 2, True)
+    LOCAL(ctx, E, 'n~2292', 2, True)
     return True
 
 
@@ -9064,7 +8335,7 @@ def d_2959(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2293', 'heat', True)
+    LOCAL(ctx, E, 'r~2293', 'heat', True)
     return True
 
 
@@ -9080,14 +8351,11 @@ def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3376(ctx, E):
         return False
     return t_2963(ctx, k, s, E)
@@ -9129,7 +8397,7 @@ def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2296', 1, True)
+    LOCAL(ctx, E, 'n~2296', 1, True)
     return True
 
 
@@ -9139,7 +8407,7 @@ def d_2966(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2297', 'energy', True)
+    LOCAL(ctx, E, 'r~2297', 'energy', True)
     return True
 
 
@@ -9165,32 +8433,18 @@ def t_2968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2298', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2299', 'energy', True)
+    LOCAL(ctx, E, 'n~2298', 1, True)
+    LOCAL(ctx, E, 'r~2299', 'energy', True)
     if not d_2972(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2300', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2301', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2300', 1, True)
+    LOCAL(ctx, E, 'r~2301', 'plants', True)
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2301'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2300'), '+=', False, K[6])
@@ -9203,7 +8457,7 @@ def d_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2298', 1, True)
+    LOCAL(ctx, E, 'n~2298', 1, True)
     return True
 
 
@@ -9213,24 +8467,19 @@ def d_2971(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2299', 'energy', True)
+    LOCAL(ctx, E, 'r~2299', 'energy', True)
     return True
 
 
 def d_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3390(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2298'), '-=', False, K[6])
@@ -9266,7 +8515,7 @@ def d_2975(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2300', 1, True)
+    LOCAL(ctx, E, 'n~2300', 1, True)
     return True
 
 
@@ -9276,7 +8525,7 @@ def d_2976(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2301', 'plants', True)
+    LOCAL(ctx, E, 'r~2301', 'plants', True)
     return True
 
 
@@ -9302,46 +8551,23 @@ def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2302', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2303', 'energy', True)
+    LOCAL(ctx, E, 'n~2302', 1, True)
+    LOCAL(ctx, E, 'r~2303', 'energy', True)
     if not d_2982(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2304', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2305', 'titanium', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 6
+    LOCAL(ctx, E, 'n~2304', 1, True)
+    LOCAL(ctx, E, 'r~2305', 'titanium', True)
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2305'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2304'), '+=', False, K[6])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2306', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2307', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2306', 1, True)
+    LOCAL(ctx, E, 'r~2307', 'megacredits', True)
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2307'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2306'), '+=', False, K[6])
@@ -9354,7 +8580,7 @@ def d_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2302', 1, True)
+    LOCAL(ctx, E, 'n~2302', 1, True)
     return True
 
 
@@ -9364,24 +8590,19 @@ def d_2981(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2303', 'energy', True)
+    LOCAL(ctx, E, 'r~2303', 'energy', True)
     return True
 
 
 def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3401(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2303'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2302'), '-=', False, K[6])
@@ -9417,7 +8638,7 @@ def d_2985(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2304', 1, True)
+    LOCAL(ctx, E, 'n~2304', 1, True)
     return True
 
 
@@ -9427,7 +8648,7 @@ def d_2986(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2305', 'titanium', True)
+    LOCAL(ctx, E, 'r~2305', 'titanium', True)
     return True
 
 
@@ -9449,7 +8670,7 @@ def d_2988(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2306', 1, True)
+    LOCAL(ctx, E, 'n~2306', 1, True)
     return True
 
 
@@ -9459,7 +8680,7 @@ def d_2989(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2307', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2307', 'megacredits', True)
     return True
 
 
@@ -9485,15 +8706,12 @@ def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def t_2992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2308', 'ocean', True)
+    LOCAL(ctx, E, 't~2308', 'ocean', True)
     return t_2994(ctx, k, s, E)
 
 
@@ -9503,7 +8721,7 @@ def d_2993(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2308', 'ocean', True)
+    LOCAL(ctx, E, 't~2308', 'ocean', True)
     return True
 
 
@@ -9519,18 +8737,12 @@ def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2318', x_3416(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2318', x_3416(ctx, E), True)
     if not x_3417(ctx, E):
         return False
     return t_2998(ctx, k, s, E)
@@ -9542,7 +8754,7 @@ def d_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2318', x_3416(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2318', x_3416(ctx, E), True)
     return True
 
 
@@ -9565,19 +8777,13 @@ def t_2998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2320', E.get('t~2308'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2321', E.get('space~2319'), True)
+    LOCAL(ctx, E, 't~2320', E.get('t~2308'), True)
+    LOCAL(ctx, E, 's~2321', E.get('space~2319'), True)
     return t_3002(ctx, k, s, E)
 
 
@@ -9587,7 +8793,7 @@ def d_3000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2320', E.get('t~2308'), True)
+    LOCAL(ctx, E, 't~2320', E.get('t~2308'), True)
     return True
 
 
@@ -9597,25 +8803,19 @@ def d_3001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2321', E.get('space~2319'), True)
+    LOCAL(ctx, E, 's~2321', E.get('space~2319'), True)
     return True
 
 
 def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2321'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2321'), '=', False, K[8])
     return t_3005(ctx, k, s, E)
 
@@ -9667,8 +8867,6 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3007(ctx, r1, s, E)
@@ -9700,7 +8898,7 @@ def t_3008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2322', item, True)
+            LOCAL(ctx, E, 'x~2322', item, True)
             if x_3428(ctx, E):
                 return t_3009(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9734,32 +8932,18 @@ def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2323', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2324', 'energy', True)
+    LOCAL(ctx, E, 'n~2323', 1, True)
+    LOCAL(ctx, E, 'r~2324', 'energy', True)
     if not d_3015(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2325', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2326', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2325', 3, True)
+    LOCAL(ctx, E, 'r~2326', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2326'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2325'), '+=', False, K[6])
@@ -9772,7 +8956,7 @@ def d_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2323', 1, True)
+    LOCAL(ctx, E, 'n~2323', 1, True)
     return True
 
 
@@ -9782,24 +8966,19 @@ def d_3014(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2324', 'energy', True)
+    LOCAL(ctx, E, 'r~2324', 'energy', True)
     return True
 
 
 def d_3015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3437(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2323'), '-=', False, K[6])
@@ -9835,7 +9014,7 @@ def d_3018(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2325', 3, True)
+    LOCAL(ctx, E, 'n~2325', 3, True)
     return True
 
 
@@ -9845,7 +9024,7 @@ def d_3019(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2326', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2326', 'megacredits', True)
     return True
 
 
@@ -9869,9 +9048,7 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2327', 'city', True)
+        LOCAL(ctx, E, 't~2327', 'city', True)
         return t_3024(ctx, k, s, E)
 
     return t_3022(ctx, r1, s, E)
@@ -9892,7 +9069,7 @@ def d_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2327', 'city', True)
+    LOCAL(ctx, E, 't~2327', 'city', True)
     return True
 
 
@@ -9908,18 +9085,12 @@ def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2337', x_3447(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2337', x_3447(ctx, E), True)
     if not x_3448(ctx, E):
         return False
     return t_3028(ctx, k, s, E)
@@ -9931,7 +9102,7 @@ def d_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2337', x_3447(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2337', x_3447(ctx, E), True)
     return True
 
 
@@ -9954,19 +9125,13 @@ def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2339', E.get('t~2327'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2340', E.get('space~2338'), True)
+    LOCAL(ctx, E, 't~2339', E.get('t~2327'), True)
+    LOCAL(ctx, E, 's~2340', E.get('space~2338'), True)
     return t_3032(ctx, k, s, E)
 
 
@@ -9976,7 +9141,7 @@ def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2339', E.get('t~2327'), True)
+    LOCAL(ctx, E, 't~2339', E.get('t~2327'), True)
     return True
 
 
@@ -9986,25 +9151,19 @@ def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2340', E.get('space~2338'), True)
+    LOCAL(ctx, E, 's~2340', E.get('space~2338'), True)
     return True
 
 
 def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2340'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2340'), '=', False, K[8])
     return t_3035(ctx, k, s, E)
 
@@ -10056,8 +9215,6 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3037(ctx, r1, s, E)
@@ -10089,7 +9246,7 @@ def t_3038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2341', item, True)
+            LOCAL(ctx, E, 'x~2341', item, True)
             if x_3459(ctx, E):
                 return t_3039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10129,30 +9286,17 @@ def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2346', 2, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2347', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2346', 2, True)
+        LOCAL(ctx, E, 'r~2347', 'energy', True)
         c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2347'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2346'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2342', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2343', 'plants', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2342', 1, True)
+    LOCAL(ctx, E, 'r~2343', 'plants', True)
     return t_3045(ctx, r1, s, E)
 
 
@@ -10162,7 +9306,7 @@ def d_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2342', 1, True)
+    LOCAL(ctx, E, 'n~2342', 1, True)
     return True
 
 
@@ -10172,7 +9316,7 @@ def d_3044(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2343', 'plants', True)
+    LOCAL(ctx, E, 'r~2343', 'plants', True)
     return True
 
 
@@ -10188,14 +9332,11 @@ def t_3045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3471(ctx, E):
         return False
     return t_3048(ctx, k, s, E)
@@ -10237,7 +9378,7 @@ def d_3050(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2346', 2, True)
+    LOCAL(ctx, E, 'n~2346', 2, True)
     return True
 
 
@@ -10247,7 +9388,7 @@ def d_3051(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2347', 'energy', True)
+    LOCAL(ctx, E, 'r~2347', 'energy', True)
     return True
 
 
@@ -10273,32 +9414,18 @@ def t_3053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2348', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2349', 'plants', True)
+    LOCAL(ctx, E, 'n~2348', 1, True)
+    LOCAL(ctx, E, 'r~2349', 'plants', True)
     if not d_3057(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2350', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2351', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2350', 2, True)
+    LOCAL(ctx, E, 'r~2351', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2351'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2350'), '+=', False, K[6])
@@ -10311,7 +9438,7 @@ def d_3055(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2348', 1, True)
+    LOCAL(ctx, E, 'n~2348', 1, True)
     return True
 
 
@@ -10321,24 +9448,19 @@ def d_3056(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2349', 'plants', True)
+    LOCAL(ctx, E, 'r~2349', 'plants', True)
     return True
 
 
 def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3486(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2349'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2348'), '-=', False, K[6])
@@ -10374,7 +9496,7 @@ def d_3060(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2350', 2, True)
+    LOCAL(ctx, E, 'n~2350', 2, True)
     return True
 
 
@@ -10384,7 +9506,7 @@ def d_3061(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2351', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2351', 'megacredits', True)
     return True
 
 
@@ -10401,22 +9523,13 @@ def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2352', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2353', 'animal', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2352', 1, True)
+    LOCAL(ctx, E, 'r~2353', 'animal', True)
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2352'), '+=', False, K[14])
@@ -10429,7 +9542,7 @@ def d_3064(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2352', 1, True)
+    LOCAL(ctx, E, 'n~2352', 1, True)
     return True
 
 
@@ -10439,7 +9552,7 @@ def d_3065(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2353', 'animal', True)
+    LOCAL(ctx, E, 'r~2353', 'animal', True)
     return True
 
 
@@ -10477,22 +9590,13 @@ def t_3068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2355', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2356', 'science', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2355', 1, True)
+    LOCAL(ctx, E, 'r~2356', 'science', True)
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2355'), '+=', False, K[14])
@@ -10505,7 +9609,7 @@ def d_3070(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2355', 1, True)
+    LOCAL(ctx, E, 'n~2355', 1, True)
     return True
 
 
@@ -10515,7 +9619,7 @@ def d_3071(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2356', 'science', True)
+    LOCAL(ctx, E, 'r~2356', 'science', True)
     return True
 
 
@@ -10532,25 +9636,17 @@ def d_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3073(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2357', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2358', 'science', True)
+    LOCAL(ctx, E, 'n~2357', 1, True)
+    LOCAL(ctx, E, 'r~2358', 'science', True)
     if not d_3076(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2359', 1, True)
+    LOCAL(ctx, E, 'n~2359', 1, True)
     if not d_3080(ctx, E):
         return False
     return True
@@ -10562,7 +9658,7 @@ def d_3074(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2357', 1, True)
+    LOCAL(ctx, E, 'n~2357', 1, True)
     return True
 
 
@@ -10572,24 +9668,19 @@ def d_3075(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2358', 'science', True)
+    LOCAL(ctx, E, 'r~2358', 'science', True)
     return True
 
 
 def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3507(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~2357'), '-=', False, K[14])
@@ -10625,7 +9716,7 @@ def d_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2359', 1, True)
+    LOCAL(ctx, E, 'n~2359', 1, True)
     return True
 
 
@@ -10669,22 +9760,13 @@ def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3086)
     return True
 
@@ -10728,20 +9810,14 @@ def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
@@ -10769,22 +9845,13 @@ def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2361', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2362', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2361', 1, True)
+    LOCAL(ctx, E, 'r~2362', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2362'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2361'), '+=', False, K[6])
@@ -10797,7 +9864,7 @@ def d_3092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2361', 1, True)
+    LOCAL(ctx, E, 'n~2361', 1, True)
     return True
 
 
@@ -10807,7 +9874,7 @@ def d_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2362', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2362', 'megacredits', True)
     return True
 
 
@@ -10824,15 +9891,12 @@ def d_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2363', 8, True)
+    LOCAL(ctx, E, 'n~2363', 8, True)
     return t_3097(ctx, k, s, E)
 
 
@@ -10842,28 +9906,20 @@ def d_3096(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2363', 8, True)
+    LOCAL(ctx, E, 'n~2363', 8, True)
     return True
 
 
 def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~2364', E.get('n~2363'), True)
+    LOCAL(ctx, E, 'sv~2365', x_3533(ctx, E), True)
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2364', E.get('n~2363'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2365', x_3533(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2366', 0, True)
+    LOCAL(ctx, E, 'tv~2366', 0, True)
     return t_3101(ctx, k, s, E)
 
 
@@ -10873,7 +9929,7 @@ def d_3098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2364', E.get('n~2363'), True)
+    LOCAL(ctx, E, 'price~2364', E.get('n~2363'), True)
     return True
 
 
@@ -10883,7 +9939,7 @@ def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2365', x_3533(ctx, E), True)
+    LOCAL(ctx, E, 'sv~2365', x_3533(ctx, E), True)
     return True
 
 
@@ -10893,28 +9949,19 @@ def d_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2366', 0, True)
+    LOCAL(ctx, E, 'tv~2366', 0, True)
     return True
 
 
 def t_3101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2367', x_3535(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2368', x_3536(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2369', x_3537(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2367', x_3535(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2368', x_3536(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2369', x_3537(ctx, E), True)
     return t_3105(ctx, k, s, E)
 
 
@@ -10924,7 +9971,7 @@ def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2367', x_3535(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2367', x_3535(ctx, E), True)
     return True
 
 
@@ -10934,7 +9981,7 @@ def d_3103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2368', x_3536(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2368', x_3536(ctx, E), True)
     return True
 
 
@@ -10944,7 +9991,7 @@ def d_3104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2369', x_3537(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2369', x_3537(ctx, E), True)
     return True
 
 
@@ -10960,19 +10007,14 @@ def t_3105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3539(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2364'), '-=', False, K[13])
@@ -11003,14 +10045,11 @@ def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3542(ctx, E):
         return False
     return t_3111(ctx, k, s, E)
@@ -11035,32 +10074,20 @@ def t_3111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2370'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2371'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2372'), '-=', False, K[13])
@@ -11116,15 +10143,12 @@ def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2373', 'ocean', True)
+    LOCAL(ctx, E, 't~2373', 'ocean', True)
     return t_3119(ctx, k, s, E)
 
 
@@ -11134,7 +10158,7 @@ def d_3118(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2373', 'ocean', True)
+    LOCAL(ctx, E, 't~2373', 'ocean', True)
     return True
 
 
@@ -11150,18 +10174,12 @@ def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2383', x_3560(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2383', x_3560(ctx, E), True)
     if not x_3561(ctx, E):
         return False
     return t_3123(ctx, k, s, E)
@@ -11173,7 +10191,7 @@ def d_3121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2383', x_3560(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2383', x_3560(ctx, E), True)
     return True
 
 
@@ -11196,19 +10214,13 @@ def t_3123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2385', E.get('t~2373'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2386', E.get('space~2384'), True)
+    LOCAL(ctx, E, 't~2385', E.get('t~2373'), True)
+    LOCAL(ctx, E, 's~2386', E.get('space~2384'), True)
     return t_3127(ctx, k, s, E)
 
 
@@ -11218,7 +10230,7 @@ def d_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2385', E.get('t~2373'), True)
+    LOCAL(ctx, E, 't~2385', E.get('t~2373'), True)
     return True
 
 
@@ -11228,25 +10240,19 @@ def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2386', E.get('space~2384'), True)
+    LOCAL(ctx, E, 's~2386', E.get('space~2384'), True)
     return True
 
 
 def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2386'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2386'), '=', False, K[8])
     return t_3130(ctx, k, s, E)
 
@@ -11298,8 +10304,6 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3132(ctx, r1, s, E)
@@ -11331,7 +10335,7 @@ def t_3133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2387', item, True)
+            LOCAL(ctx, E, 'x~2387', item, True)
             if x_3572(ctx, E):
                 return t_3134(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11371,20 +10375,13 @@ def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2403', 4, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2404', 'megacredits', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2403', 4, True)
+        LOCAL(ctx, E, 'r~2404', 'megacredits', True)
         return t_3159(ctx, k, s, E)
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2388', 'ocean', True)
+    LOCAL(ctx, E, 't~2388', 'ocean', True)
     return t_3139(ctx, r1, s, E)
 
 
@@ -11394,7 +10391,7 @@ def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2388', 'ocean', True)
+    LOCAL(ctx, E, 't~2388', 'ocean', True)
     return True
 
 
@@ -11410,18 +10407,12 @@ def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2398', x_3581(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2398', x_3581(ctx, E), True)
     if not x_3582(ctx, E):
         return False
     return t_3143(ctx, k, s, E)
@@ -11433,7 +10424,7 @@ def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2398', x_3581(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2398', x_3581(ctx, E), True)
     return True
 
 
@@ -11456,19 +10447,13 @@ def t_3143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2400', E.get('t~2388'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2401', E.get('space~2399'), True)
+    LOCAL(ctx, E, 't~2400', E.get('t~2388'), True)
+    LOCAL(ctx, E, 's~2401', E.get('space~2399'), True)
     return t_3147(ctx, k, s, E)
 
 
@@ -11478,7 +10463,7 @@ def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2400', E.get('t~2388'), True)
+    LOCAL(ctx, E, 't~2400', E.get('t~2388'), True)
     return True
 
 
@@ -11488,25 +10473,19 @@ def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2401', E.get('space~2399'), True)
+    LOCAL(ctx, E, 's~2401', E.get('space~2399'), True)
     return True
 
 
 def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2401'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2401'), '=', False, K[8])
     return t_3150(ctx, k, s, E)
 
@@ -11558,8 +10537,6 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3152(ctx, r1, s, E)
@@ -11591,7 +10568,7 @@ def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2402', item, True)
+            LOCAL(ctx, E, 'x~2402', item, True)
             if x_3593(ctx, E):
                 return t_3154(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -11630,7 +10607,7 @@ def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2403', 4, True)
+    LOCAL(ctx, E, 'n~2403', 4, True)
     return True
 
 
@@ -11640,7 +10617,7 @@ def d_3158(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2404', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2404', 'megacredits', True)
     return True
 
 
@@ -11682,26 +10659,14 @@ def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2410', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2411', 'energy', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2412', x_3612(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2410', 1, True)
+    LOCAL(ctx, E, 'r~2411', 'energy', True)
+    LOCAL(ctx, E, 'k~2412', x_3612(ctx, E), True)
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2411'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
@@ -11714,7 +10679,7 @@ def d_3164(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2410', 1, True)
+    LOCAL(ctx, E, 'n~2410', 1, True)
     return True
 
 
@@ -11724,7 +10689,7 @@ def d_3165(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2411', 'energy', True)
+    LOCAL(ctx, E, 'r~2411', 'energy', True)
     return True
 
 
@@ -11734,7 +10699,7 @@ def d_3166(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2412', x_3612(ctx, E), True)
+    LOCAL(ctx, E, 'k~2412', x_3612(ctx, E), True)
     return True
 
 
@@ -11751,19 +10716,13 @@ def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2413', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2414', 'heat', True)
+    LOCAL(ctx, E, 'n~2413', 5, True)
+    LOCAL(ctx, E, 'r~2414', 'heat', True)
     if not d_3171(ctx, E):
         return False
     return t_3174(ctx, k, s, E)
@@ -11775,7 +10734,7 @@ def d_3169(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2413', 5, True)
+    LOCAL(ctx, E, 'n~2413', 5, True)
     return True
 
 
@@ -11785,24 +10744,19 @@ def d_3170(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2414', 'heat', True)
+    LOCAL(ctx, E, 'r~2414', 'heat', True)
     return True
 
 
 def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3617(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2414'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2413'), '-=', False, K[13])
@@ -11840,22 +10794,13 @@ def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2415', 4, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2416', 'plants', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2415', 4, True)
+    LOCAL(ctx, E, 'r~2416', 'plants', True)
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2416'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2415'), '+=', False, K[13])
@@ -11868,7 +10813,7 @@ def d_3176(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2415', 4, True)
+    LOCAL(ctx, E, 'n~2415', 4, True)
     return True
 
 
@@ -11878,7 +10823,7 @@ def d_3177(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2416', 'plants', True)
+    LOCAL(ctx, E, 'r~2416', 'plants', True)
     return True
 
 
@@ -11895,19 +10840,13 @@ def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2417', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2418', 'animal', True)
+    LOCAL(ctx, E, 'n~2417', 2, True)
+    LOCAL(ctx, E, 'r~2418', 'animal', True)
     return t_3182(ctx, k, s, E)
 
 
@@ -11917,7 +10856,7 @@ def d_3180(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2417', 2, True)
+    LOCAL(ctx, E, 'n~2417', 2, True)
     return True
 
 
@@ -11927,7 +10866,7 @@ def d_3181(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2418', 'animal', True)
+    LOCAL(ctx, E, 'r~2418', 'animal', True)
     return True
 
 
@@ -11951,15 +10890,12 @@ def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2420', 'ocean', True)
+    LOCAL(ctx, E, 't~2420', 'ocean', True)
     return t_3186(ctx, k, s, E)
 
 
@@ -11969,7 +10905,7 @@ def d_3185(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2420', 'ocean', True)
+    LOCAL(ctx, E, 't~2420', 'ocean', True)
     return True
 
 
@@ -11985,18 +10921,12 @@ def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2430', x_3636(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2430', x_3636(ctx, E), True)
     if not x_3637(ctx, E):
         return False
     return t_3190(ctx, k, s, E)
@@ -12008,7 +10938,7 @@ def d_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2430', x_3636(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2430', x_3636(ctx, E), True)
     return True
 
 
@@ -12031,19 +10961,13 @@ def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2432', E.get('t~2420'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2433', E.get('space~2431'), True)
+    LOCAL(ctx, E, 't~2432', E.get('t~2420'), True)
+    LOCAL(ctx, E, 's~2433', E.get('space~2431'), True)
     return t_3194(ctx, k, s, E)
 
 
@@ -12053,7 +10977,7 @@ def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2432', E.get('t~2420'), True)
+    LOCAL(ctx, E, 't~2432', E.get('t~2420'), True)
     return True
 
 
@@ -12063,25 +10987,19 @@ def d_3193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2433', E.get('space~2431'), True)
+    LOCAL(ctx, E, 's~2433', E.get('space~2431'), True)
     return True
 
 
 def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2433'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2433'), '=', False, K[8])
     return t_3197(ctx, k, s, E)
 
@@ -12133,8 +11051,6 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3199(ctx, r1, s, E)
@@ -12166,7 +11082,7 @@ def t_3200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2434', item, True)
+            LOCAL(ctx, E, 'x~2434', item, True)
             if x_3648(ctx, E):
                 return t_3201(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12200,19 +11116,13 @@ def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2435', 3, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2436', 1, True)
+    LOCAL(ctx, E, 'n~2435', 3, True)
+    LOCAL(ctx, E, 'k~2436', 1, True)
     return t_3207(ctx, k, s, E)
 
 
@@ -12222,7 +11132,7 @@ def d_3205(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2435', 3, True)
+    LOCAL(ctx, E, 'n~2435', 3, True)
     return True
 
 
@@ -12232,7 +11142,7 @@ def d_3206(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2436', 1, True)
+    LOCAL(ctx, E, 'k~2436', 1, True)
     return True
 
 
@@ -12243,22 +11153,15 @@ def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 2
         SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2437', E.get('n~2435'), True)
+    LOCAL(ctx, E, 'n~2437', E.get('n~2435'), True)
     if not d_3209(ctx, E):
         return False
     return t_3220(ctx, r1, s, E)
@@ -12270,7 +11173,7 @@ def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2437', E.get('n~2435'), True)
+    LOCAL(ctx, E, 'n~2437', E.get('n~2435'), True)
     return True
 
 
@@ -12314,22 +11217,13 @@ def d_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3215)
     return True
 
@@ -12373,20 +11267,14 @@ def d_3216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
@@ -12426,20 +11314,14 @@ def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
@@ -12493,15 +11375,12 @@ def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2443', 'greenery', True)
+    LOCAL(ctx, E, 't~2443', 'greenery', True)
     return t_3228(ctx, k, s, E)
 
 
@@ -12511,7 +11390,7 @@ def d_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2443', 'greenery', True)
+    LOCAL(ctx, E, 't~2443', 'greenery', True)
     return True
 
 
@@ -12527,18 +11406,12 @@ def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2453', x_3684(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2453', x_3684(ctx, E), True)
     if not x_3685(ctx, E):
         return False
     return t_3232(ctx, k, s, E)
@@ -12550,7 +11423,7 @@ def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2453', x_3684(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2453', x_3684(ctx, E), True)
     return True
 
 
@@ -12573,19 +11446,13 @@ def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2455', E.get('t~2443'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2456', E.get('space~2454'), True)
+    LOCAL(ctx, E, 't~2455', E.get('t~2443'), True)
+    LOCAL(ctx, E, 's~2456', E.get('space~2454'), True)
     return t_3236(ctx, k, s, E)
 
 
@@ -12595,7 +11462,7 @@ def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2455', E.get('t~2443'), True)
+    LOCAL(ctx, E, 't~2455', E.get('t~2443'), True)
     return True
 
 
@@ -12605,25 +11472,19 @@ def d_3235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2456', E.get('space~2454'), True)
+    LOCAL(ctx, E, 's~2456', E.get('space~2454'), True)
     return True
 
 
 def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2456'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2456'), '=', False, K[8])
     return t_3239(ctx, k, s, E)
 
@@ -12675,8 +11536,6 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3241(ctx, r1, s, E)
@@ -12708,7 +11567,7 @@ def t_3242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2457', item, True)
+            LOCAL(ctx, E, 'x~2457', item, True)
             if x_3696(ctx, E):
                 return t_3243(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12748,22 +11607,15 @@ def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2460', x_3710(ctx, E), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2461', 'energy', True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2460', x_3710(ctx, E), True)
+        LOCAL(ctx, E, 'r~2461', 'energy', True)
         if not d_3254(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2458', x_3703(ctx, E), True)
+    LOCAL(ctx, E, 'n~2458', x_3703(ctx, E), True)
     return t_3248(ctx, r1, s, E)
 
 
@@ -12773,19 +11625,16 @@ def d_3247(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2458', x_3703(ctx, E), True)
+    LOCAL(ctx, E, 'n~2458', x_3703(ctx, E), True)
     return True
 
 
 def t_3248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3704(ctx, E):
         return False
     return t_3250(ctx, k, s, E)
@@ -12827,7 +11676,7 @@ def d_3252(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2460', x_3710(ctx, E), True)
+    LOCAL(ctx, E, 'n~2460', x_3710(ctx, E), True)
     return True
 
 
@@ -12837,24 +11686,19 @@ def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2461', 'energy', True)
+    LOCAL(ctx, E, 'r~2461', 'energy', True)
     return True
 
 
 def d_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3712(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2461'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2460'), '-=', False, K[13])
@@ -12885,22 +11729,13 @@ def d_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2462', x_3715(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2463', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2462', x_3715(ctx, E), True)
+    LOCAL(ctx, E, 'r~2463', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2463'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2462'), '+=', False, K[13])
@@ -12913,7 +11748,7 @@ def d_3258(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2462', x_3715(ctx, E), True)
+    LOCAL(ctx, E, 'n~2462', x_3715(ctx, E), True)
     return True
 
 
@@ -12923,7 +11758,7 @@ def d_3259(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2463', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2463', 'megacredits', True)
     return True
 
 
@@ -12940,18 +11775,12 @@ def d_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3261(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:554
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2464', 8, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2464', 8, True)
     STMT(ctx, 3263)
     return True
 
@@ -12962,7 +11791,7 @@ def d_3262(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:554
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2464', 8, True)
+    LOCAL(ctx, E, 'n~2464', 8, True)
     return True
 
 
@@ -12975,15 +11804,12 @@ def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3264(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:564
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2465', 1, True)
+    LOCAL(ctx, E, 'n~2465', 1, True)
     if not d_3266(ctx, E):
         return False
     return True
@@ -12995,7 +11821,7 @@ def d_3265(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:564
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2465', 1, True)
+    LOCAL(ctx, E, 'n~2465', 1, True)
     return True
 
 
@@ -13039,22 +11865,13 @@ def d_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3272)
     return True
 
@@ -13098,20 +11915,14 @@ def d_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
@@ -13139,23 +11950,14 @@ def d_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2471', 'tr', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2472', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2473', x_3739(ctx, E), True)
+    LOCAL(ctx, E, 't~2471', 'tr', True)
+    LOCAL(ctx, E, 'n~2472', 1, True)
+    LOCAL(ctx, E, 'k~2473', x_3739(ctx, E), True)
     if not d_3281(ctx, E):
         return False
     return True
@@ -13167,7 +11969,7 @@ def d_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2471', 'tr', True)
+    LOCAL(ctx, E, 't~2471', 'tr', True)
     return True
 
 
@@ -13177,7 +11979,7 @@ def d_3279(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2472', 1, True)
+    LOCAL(ctx, E, 'n~2472', 1, True)
     return True
 
 
@@ -13187,24 +11989,18 @@ def d_3280(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2473', x_3739(ctx, E), True)
+    LOCAL(ctx, E, 'k~2473', x_3739(ctx, E), True)
     return True
 
 
 def d_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2474', E.get('t~2471'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2475', x_3741(ctx, E), True)
+    LOCAL(ctx, E, 't~2474', E.get('t~2471'), True)
+    LOCAL(ctx, E, 'n~2475', x_3741(ctx, E), True)
     if not d_3284(ctx, E):
         return False
     return True
@@ -13216,7 +12012,7 @@ def d_3282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2474', E.get('t~2471'), True)
+    LOCAL(ctx, E, 't~2474', E.get('t~2471'), True)
     return True
 
 
@@ -13226,7 +12022,7 @@ def d_3283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2475', x_3741(ctx, E), True)
+    LOCAL(ctx, E, 'n~2475', x_3741(ctx, E), True)
     return True
 
 
@@ -13238,8 +12034,6 @@ def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3742(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2474'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2475'), '+=', False, K[16])
@@ -13262,14 +12056,11 @@ def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2474'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2475'), '+=', False, K[17])
@@ -13298,8 +12089,6 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3747(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -13319,22 +12108,13 @@ def d_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2476', 5, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2477', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2476', 5, True)
+    LOCAL(ctx, E, 'r~2477', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2477'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2476'), '+=', False, K[6])
@@ -13347,7 +12127,7 @@ def d_3291(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2476', 5, True)
+    LOCAL(ctx, E, 'n~2476', 5, True)
     return True
 
 
@@ -13357,7 +12137,7 @@ def d_3292(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2477', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2477', 'megacredits', True)
     return True
 
 
@@ -13374,15 +12154,12 @@ def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:594
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2479', 'restricted_area', True)
+    LOCAL(ctx, E, 't~2479', 'restricted_area', True)
     return t_3296(ctx, k, s, E)
 
 
@@ -13392,7 +12169,7 @@ def d_3295(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:594
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2479', 'restricted_area', True)
+    LOCAL(ctx, E, 't~2479', 'restricted_area', True)
     return True
 
 
@@ -13408,18 +12185,12 @@ def t_3296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2489', x_3758(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2489', x_3758(ctx, E), True)
     if not x_3759(ctx, E):
         return False
     return t_3300(ctx, k, s, E)
@@ -13431,7 +12202,7 @@ def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2489', x_3758(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2489', x_3758(ctx, E), True)
     return True
 
 
@@ -13454,19 +12225,13 @@ def t_3300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2491', E.get('t~2479'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2492', E.get('space~2490'), True)
+    LOCAL(ctx, E, 't~2491', E.get('t~2479'), True)
+    LOCAL(ctx, E, 's~2492', E.get('space~2490'), True)
     return t_3304(ctx, k, s, E)
 
 
@@ -13476,7 +12241,7 @@ def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2491', E.get('t~2479'), True)
+    LOCAL(ctx, E, 't~2491', E.get('t~2479'), True)
     return True
 
 
@@ -13486,25 +12251,19 @@ def d_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2492', E.get('space~2490'), True)
+    LOCAL(ctx, E, 's~2492', E.get('space~2490'), True)
     return True
 
 
 def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2492'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2492'), '=', False, K[8])
     return t_3307(ctx, k, s, E)
 
@@ -13556,8 +12315,6 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3309(ctx, r1, s, E)
@@ -13589,7 +12346,7 @@ def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2493', item, True)
+            LOCAL(ctx, E, 'x~2493', item, True)
             if x_3770(ctx, E):
                 return t_3311(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -13623,15 +12380,12 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def t_3314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2494', 2, True)
+    LOCAL(ctx, E, 'n~2494', 2, True)
     return t_3316(ctx, k, s, E)
 
 
@@ -13641,28 +12395,19 @@ def d_3315(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2494', 2, True)
+    LOCAL(ctx, E, 'n~2494', 2, True)
     return True
 
 
 def t_3316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2495', E.get('n~2494'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2496', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2497', 0, True)
+    LOCAL(ctx, E, 'price~2495', E.get('n~2494'), True)
+    LOCAL(ctx, E, 'sv~2496', 0, True)
+    LOCAL(ctx, E, 'tv~2497', 0, True)
     return t_3320(ctx, k, s, E)
 
 
@@ -13672,7 +12417,7 @@ def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2495', E.get('n~2494'), True)
+    LOCAL(ctx, E, 'price~2495', E.get('n~2494'), True)
     return True
 
 
@@ -13682,7 +12427,7 @@ def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2496', 0, True)
+    LOCAL(ctx, E, 'sv~2496', 0, True)
     return True
 
 
@@ -13692,28 +12437,19 @@ def d_3319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2497', 0, True)
+    LOCAL(ctx, E, 'tv~2497', 0, True)
     return True
 
 
 def t_3320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2498', x_3781(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2499', x_3782(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2500', x_3783(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2498', x_3781(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2499', x_3782(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2500', x_3783(ctx, E), True)
     return t_3324(ctx, k, s, E)
 
 
@@ -13723,7 +12459,7 @@ def d_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2498', x_3781(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2498', x_3781(ctx, E), True)
     return True
 
 
@@ -13733,7 +12469,7 @@ def d_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2499', x_3782(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2499', x_3782(ctx, E), True)
     return True
 
 
@@ -13743,7 +12479,7 @@ def d_3323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2500', x_3783(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2500', x_3783(ctx, E), True)
     return True
 
 
@@ -13759,19 +12495,14 @@ def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3785(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2495'), '-=', False, K[13])
@@ -13802,14 +12533,11 @@ def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3788(ctx, E):
         return False
     return t_3330(ctx, k, s, E)
@@ -13834,32 +12562,20 @@ def t_3330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2501'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2502'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2503'), '-=', False, K[13])
@@ -13915,15 +12631,12 @@ def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2504', 1, True)
+    LOCAL(ctx, E, 'n~2504', 1, True)
     if not d_3338(ctx, E):
         return False
     return True
@@ -13935,7 +12648,7 @@ def d_3337(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2504', 1, True)
+    LOCAL(ctx, E, 'n~2504', 1, True)
     return True
 
 
@@ -13979,22 +12692,13 @@ def d_3340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3344)
     return True
 
@@ -14038,20 +12742,14 @@ def d_3345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
@@ -14079,29 +12777,18 @@ def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2505', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2506', 'energy', True)
+    LOCAL(ctx, E, 'n~2505', 1, True)
+    LOCAL(ctx, E, 'r~2506', 'energy', True)
     if not d_3352(ctx, E):
         return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2507', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2508', 'megacredits', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2507', 2, True)
+    LOCAL(ctx, E, 'r~2508', 'megacredits', True)
     if not d_3357(ctx, E):
         return False
     return True
@@ -14113,7 +12800,7 @@ def d_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2505', 1, True)
+    LOCAL(ctx, E, 'n~2505', 1, True)
     return True
 
 
@@ -14123,24 +12810,19 @@ def d_3351(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2506', 'energy', True)
+    LOCAL(ctx, E, 'r~2506', 'energy', True)
     return True
 
 
 def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3818(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2505'), '-=', False, K[6])
@@ -14176,7 +12858,7 @@ def d_3355(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2507', 2, True)
+    LOCAL(ctx, E, 'n~2507', 2, True)
     return True
 
 
@@ -14186,24 +12868,19 @@ def d_3356(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2508', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2508', 'megacredits', True)
     return True
 
 
 def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3823(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2508'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2507'), '-=', False, K[6])
@@ -14241,22 +12918,12 @@ def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2511', 'city', True)
+        LOCAL(ctx, E, 't~2511', 'city', True)
         return t_3366(ctx, k, s, E)
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2509', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2510', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~2509', 1, True)
+    LOCAL(ctx, E, 'r~2510', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2510'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2509'), '+=', False, K[6])
@@ -14269,7 +12936,7 @@ def d_3361(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2509', 1, True)
+    LOCAL(ctx, E, 'n~2509', 1, True)
     return True
 
 
@@ -14279,7 +12946,7 @@ def d_3362(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2510', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2510', 'megacredits', True)
     return True
 
 
@@ -14310,7 +12977,7 @@ def d_3365(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2511', 'city', True)
+    LOCAL(ctx, E, 't~2511', 'city', True)
     return True
 
 
@@ -14326,18 +12993,12 @@ def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'legal~2521', x_3833(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'legal~2521', x_3833(ctx, E), True)
     if not x_3834(ctx, E):
         return False
     return t_3370(ctx, k, s, E)
@@ -14349,7 +13010,7 @@ def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'legal~2521', x_3833(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2521', x_3833(ctx, E), True)
     return True
 
 
@@ -14372,19 +13033,13 @@ def t_3370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~2523', E.get('t~2511'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's~2524', E.get('space~2522'), True)
+    LOCAL(ctx, E, 't~2523', E.get('t~2511'), True)
+    LOCAL(ctx, E, 's~2524', E.get('space~2522'), True)
     return t_3374(ctx, k, s, E)
 
 
@@ -14394,7 +13049,7 @@ def d_3372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2523', E.get('t~2511'), True)
+    LOCAL(ctx, E, 't~2523', E.get('t~2511'), True)
     return True
 
 
@@ -14404,25 +13059,19 @@ def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~2524', E.get('space~2522'), True)
+    LOCAL(ctx, E, 's~2524', E.get('space~2522'), True)
     return True
 
 
 def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2524'))
     if c is not None:
         SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2524'), '=', False, K[8])
     return t_3377(ctx, k, s, E)
 
@@ -14474,8 +13123,6 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         return k()
 
     return t_3379(ctx, r1, s, E)
@@ -14507,7 +13154,7 @@ def t_3380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'x~2525', item, True)
+            LOCAL(ctx, E, 'x~2525', item, True)
             if x_3845(ctx, E):
                 return t_3381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -14541,22 +13188,13 @@ def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2526', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2527', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2526', 1, True)
+    LOCAL(ctx, E, 'r~2527', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2527'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2526'), '+=', False, K[6])
@@ -14569,7 +13207,7 @@ def d_3385(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2526', 1, True)
+    LOCAL(ctx, E, 'n~2526', 1, True)
     return True
 
 
@@ -14579,7 +13217,7 @@ def d_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2527', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2527', 'megacredits', True)
     return True
 
 
@@ -14602,30 +13240,17 @@ def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2532', 1, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~2533', 'energy', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2532', 1, True)
+        LOCAL(ctx, E, 'r~2533', 'energy', True)
         c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~2532'), '+=', False, K[6])
         return k()
 
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2528', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2529', 'energy', True)
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2528', 1, True)
+    LOCAL(ctx, E, 'r~2529', 'energy', True)
     return t_3391(ctx, r1, s, E)
 
 
@@ -14635,7 +13260,7 @@ def d_3389(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2528', 1, True)
+    LOCAL(ctx, E, 'n~2528', 1, True)
     return True
 
 
@@ -14645,7 +13270,7 @@ def d_3390(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2529', 'energy', True)
+    LOCAL(ctx, E, 'r~2529', 'energy', True)
     return True
 
 
@@ -14661,14 +13286,11 @@ def t_3391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def t_3392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3860(ctx, E):
         return False
     return t_3394(ctx, k, s, E)
@@ -14710,7 +13332,7 @@ def d_3396(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2532', 1, True)
+    LOCAL(ctx, E, 'n~2532', 1, True)
     return True
 
 
@@ -14720,7 +13342,7 @@ def d_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2533', 'energy', True)
+    LOCAL(ctx, E, 'r~2533', 'energy', True)
     return True
 
 
@@ -14737,15 +13359,12 @@ def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def t_3399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2534', 10, True)
+    LOCAL(ctx, E, 'n~2534', 10, True)
     return t_3401(ctx, k, s, E)
 
 
@@ -14755,28 +13374,19 @@ def d_3400(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2534', 10, True)
+    LOCAL(ctx, E, 'n~2534', 10, True)
     return True
 
 
 def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'price~2535', E.get('n~2534'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'sv~2536', 0, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'tv~2537', 0, True)
+    LOCAL(ctx, E, 'price~2535', E.get('n~2534'), True)
+    LOCAL(ctx, E, 'sv~2536', 0, True)
+    LOCAL(ctx, E, 'tv~2537', 0, True)
     return t_3405(ctx, k, s, E)
 
 
@@ -14786,7 +13396,7 @@ def d_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'price~2535', E.get('n~2534'), True)
+    LOCAL(ctx, E, 'price~2535', E.get('n~2534'), True)
     return True
 
 
@@ -14796,7 +13406,7 @@ def d_3403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'sv~2536', 0, True)
+    LOCAL(ctx, E, 'sv~2536', 0, True)
     return True
 
 
@@ -14806,28 +13416,19 @@ def d_3404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'tv~2537', 0, True)
+    LOCAL(ctx, E, 'tv~2537', 0, True)
     return True
 
 
 def t_3405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 's_v~2538', x_3875(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't_v~2539', x_3876(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'h_v~2540', x_3877(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2538', x_3875(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2539', x_3876(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2540', x_3877(ctx, E), True)
     return t_3409(ctx, k, s, E)
 
 
@@ -14837,7 +13438,7 @@ def d_3406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's_v~2538', x_3875(ctx, E), True)
+    LOCAL(ctx, E, 's_v~2538', x_3875(ctx, E), True)
     return True
 
 
@@ -14847,7 +13448,7 @@ def d_3407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't_v~2539', x_3876(ctx, E), True)
+    LOCAL(ctx, E, 't_v~2539', x_3876(ctx, E), True)
     return True
 
 
@@ -14857,7 +13458,7 @@ def d_3408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'h_v~2540', x_3877(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~2540', x_3877(ctx, E), True)
     return True
 
 
@@ -14873,19 +13474,14 @@ def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3879(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~2535'), '-=', False, K[13])
@@ -14916,14 +13512,11 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def t_3413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3882(ctx, E):
         return False
     return t_3415(ctx, k, s, E)
@@ -14948,32 +13541,20 @@ def t_3415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
 
 def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~2541'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~2542'), '-=', False, K[13])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~2543'), '-=', False, K[13])
@@ -15029,22 +13610,13 @@ def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3421(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2544', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2545', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2544', 2, True)
+    LOCAL(ctx, E, 'r~2545', 'heat', True)
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2545'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2544'), '+=', False, K[6])
@@ -15057,7 +13629,7 @@ def d_3422(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2544', 2, True)
+    LOCAL(ctx, E, 'n~2544', 2, True)
     return True
 
 
@@ -15067,7 +13639,7 @@ def d_3423(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2545', 'heat', True)
+    LOCAL(ctx, E, 'r~2545', 'heat', True)
     return True
 
 
@@ -15084,22 +13656,13 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3425(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2546', 7, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2547', 'heat', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2546', 7, True)
+    LOCAL(ctx, E, 'r~2547', 'heat', True)
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2547'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2546'), '+=', False, K[6])
@@ -15112,7 +13675,7 @@ def d_3426(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2546', 7, True)
+    LOCAL(ctx, E, 'n~2546', 7, True)
     return True
 
 
@@ -15122,7 +13685,7 @@ def d_3427(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2547', 'heat', True)
+    LOCAL(ctx, E, 'r~2547', 'heat', True)
     return True
 
 
@@ -15139,15 +13702,12 @@ def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3429(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:651
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2548', 2, True)
+    LOCAL(ctx, E, 'n~2548', 2, True)
     if not d_3431(ctx, E):
         return False
     return True
@@ -15159,7 +13719,7 @@ def d_3430(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:651
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2548', 2, True)
+    LOCAL(ctx, E, 'n~2548', 2, True)
     return True
 
 
@@ -15203,22 +13763,13 @@ def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3437)
     return True
 
@@ -15262,20 +13813,14 @@ def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
@@ -15303,19 +13848,13 @@ def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2549', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2550', 'energy', True)
+    LOCAL(ctx, E, 'n~2549', 1, True)
+    LOCAL(ctx, E, 'r~2550', 'energy', True)
     if not d_3445(ctx, E):
         return False
     return True
@@ -15327,7 +13866,7 @@ def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2549', 1, True)
+    LOCAL(ctx, E, 'n~2549', 1, True)
     return True
 
 
@@ -15337,24 +13876,19 @@ def d_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2550', 'energy', True)
+    LOCAL(ctx, E, 'r~2550', 'energy', True)
     return True
 
 
 def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3920(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2550'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2549'), '-=', False, K[6])
@@ -15391,14 +13925,9 @@ def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 't~2551', 'tr', True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~2552', 2, True)
+        ctx.steps += 2
+        LOCAL(ctx, E, 't~2551', 'tr', True)
+        LOCAL(ctx, E, 'n~2552', 2, True)
         if not d_3452(ctx, E):
             return False
         return k()
@@ -15421,7 +13950,7 @@ def d_3450(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~2551', 'tr', True)
+    LOCAL(ctx, E, 't~2551', 'tr', True)
     return True
 
 
@@ -15431,7 +13960,7 @@ def d_3451(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2552', 2, True)
+    LOCAL(ctx, E, 'n~2552', 2, True)
     return True
 
 
@@ -15443,8 +13972,6 @@ def d_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3926(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2551'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~2552'), '+=', False, K[16])
@@ -15467,14 +13994,11 @@ def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2551'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~2552'), '+=', False, K[17])
@@ -15503,8 +14027,6 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3931(ctx, E):
         ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
@@ -15524,18 +14046,12 @@ def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def d_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2553', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2553', 2, True)
     STMT(ctx, 3460)
     return True
 
@@ -15546,7 +14062,7 @@ def d_3459(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2553', 2, True)
+    LOCAL(ctx, E, 'n~2553', 2, True)
     return True
 
 
@@ -15559,30 +14075,15 @@ def d_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirement
 
 
 def d_3461(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
-    ctx.steps += 1
+    ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2559', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2560', 'megacredits', True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'm~2561', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~2562', x_3940(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+    LOCAL(ctx, E, 'n~2559', 1, True)
+    LOCAL(ctx, E, 'r~2560', 'megacredits', True)
+    LOCAL(ctx, E, 'm~2561', 2, True)
+    LOCAL(ctx, E, 'k~2562', x_3940(ctx, E), True)
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2560'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
@@ -15595,7 +14096,7 @@ def d_3462(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2559', 1, True)
+    LOCAL(ctx, E, 'n~2559', 1, True)
     return True
 
 
@@ -15605,7 +14106,7 @@ def d_3463(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2560', 'megacredits', True)
+    LOCAL(ctx, E, 'r~2560', 'megacredits', True)
     return True
 
 
@@ -15615,7 +14116,7 @@ def d_3464(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'm~2561', 2, True)
+    LOCAL(ctx, E, 'm~2561', 2, True)
     return True
 
 
@@ -15625,7 +14126,7 @@ def d_3465(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~2562', x_3940(ctx, E), True)
+    LOCAL(ctx, E, 'k~2562', x_3940(ctx, E), True)
     return True
 
 
@@ -15651,19 +14152,13 @@ def t_3467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2567', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~2568', 'energy', True)
+    LOCAL(ctx, E, 'n~2567', 1, True)
+    LOCAL(ctx, E, 'r~2568', 'energy', True)
     if not d_3471(ctx, E):
         return False
     return True
@@ -15675,7 +14170,7 @@ def d_3469(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2567', 1, True)
+    LOCAL(ctx, E, 'n~2567', 1, True)
     return True
 
 
@@ -15685,24 +14180,19 @@ def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~2568', 'energy', True)
+    LOCAL(ctx, E, 'r~2568', 'energy', True)
     return True
 
 
 def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     if not x_3948(ctx, E):
         return False
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2568'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2567'), '-=', False, K[6])
@@ -15742,15 +14232,12 @@ def t_3474(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
 
 
 def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~2569', 2, True)
+    LOCAL(ctx, E, 'n~2569', 2, True)
     if not d_3477(ctx, E):
         return False
     return True
@@ -15762,7 +14249,7 @@ def d_3476(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~2569', 2, True)
+    LOCAL(ctx, E, 'n~2569', 2, True)
     return True
 
 
@@ -15806,22 +14293,13 @@ def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     STMT(ctx, 3483)
     return True
 
@@ -15865,20 +14343,14 @@ def d_3484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
