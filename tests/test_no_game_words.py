@@ -102,5 +102,6 @@ def test_the_runtime_is_small(package: str) -> None:
     # The interpreter (the oracle) and the compiled engine's kernel (cps.py: compiled
     # trials, resume.py: compiled continuations, straight.py: straight-through runs)
     # both live in the runtime: 3,000 lines for the two, and 250 for the lazy tables of
-    # a generated engine's parts (lazy.py: the import reads no part).
-    assert lines <= 3250, f"compiler/{package} has {lines} lines"
+    # a generated engine's parts (lazy.py: the import reads no part); 10 for guards that
+    # stop data that would never end at once (machine._rep: a deck of 10^8 copies).
+    assert lines <= 3260, f"compiler/{package} has {lines} lines"

@@ -19,7 +19,7 @@ from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, TrialBudget, check_bound
-from compiler.runtime.straight import COMPOUND, STRAIGHT, run_straight, straight
+from compiler.runtime.straight import COMPOUND, STRAIGHT, plain, run_straight, straight
 from compiler.runtime.values import combined, ev, items_of, num
 
 __all__ = ["START", "STEPS", "TrialBudget", "abort", "bind", "dry_run", "run", "start", "unbind"]
@@ -149,7 +149,10 @@ def _step_for(ctx: Ctx, f: Frame) -> None:
 
 
 def _rep(ctx: Ctx, n: Node) -> None:
-    ctx.push({"k": "rep", "n": n["id"], "left": num(ev(ctx, n["n"]))})
+    left = num(ev(ctx, n["n"]))
+    if left > MAX_STEPS and not ctx.dry and plain(n["b"]):  # a step a turn: sure to pass
+        check_bound("statements without a decision", left, MAX_STEPS)
+    ctx.push({"k": "rep", "n": n["id"], "left": left})
 
 
 def _step_rep(ctx: Ctx, f: Frame) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, TrialBudget, check_bound
 
-__all__ = ["COMPOUND", "STRAIGHT", "run_straight", "straight"]
+__all__ = ["COMPOUND", "STRAIGHT", "plain", "run_straight", "straight"]
 
 COMPOUND = frozenset(("seq", "if", "for", "rep", "while", "with"))
 PLAIN = COMPOUND | {"let", "set", "skip", "fn"}
@@ -44,19 +44,20 @@ def straight(ctx: Ctx, node: dict[str, Any]) -> Callable[..., Any] | None:
     nid = node["id"]
     if nid not in index.straight:
         fn = getattr(table.get(nid), "direct", None)
-        index.straight[nid] = fn if fn is not None and _plain(node) else None
+        index.straight[nid] = fn if fn is not None and plain(node) else None
     return index.straight[nid]
 
 
-def _plain(node: dict[str, Any]) -> bool:
+def plain(node: dict[str, Any]) -> bool:
+    """Whether ``node`` holds only ``PLAIN`` statements (nothing can pause the game)."""
     if node["op"] not in PLAIN:
         return False
     if node["op"] == "seq":
-        return all(_plain(kid) for kid in node["b"])
+        return all(plain(kid) for kid in node["b"])
     if node["op"] == "if":
-        return _plain(node["t"]) and ("e" not in node or _plain(node["e"]))
+        return plain(node["t"]) and ("e" not in node or plain(node["e"]))
     if node["op"] in ("for", "rep", "while", "with"):
-        return _plain(node["b"])
+        return plain(node["b"])
     return True
 
 
