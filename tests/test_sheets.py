@@ -202,7 +202,7 @@ def test_production_phase_in_words(ir, html):
         "Ogni giocatore: tutta l'energia diventa calore. Guadagna 1 M€ per ogni NT.")
     assert flow["phases"][0]["text"].endswith("Dalla generazione 2 in poi.")
     scoring = {s["id"]: s["text"] for s in flow["scoring"]}
-    assert scoring["milestones"] == "5 per ogni obiettivo acquisito"
+    assert scoring["milestones"] == "5 PV per ogni obiettivo acquisito"   # "vale 5 PV"
     assert scoring["greenery"] == "1 PV per ogni tessera Verde posseduta"
 
 
