@@ -435,3 +435,13 @@ def test_a_record_without_a_name_is_called_by_its_deck():
     names = Names(pampero.RULES)
     assert names.of("co2_reward") == "CO2 reward tile"
     assert names.of("sa6") == "Specialist action card"   # a name of its own is kept
+
+
+def test_pampero_turn_choices_read_as_actions():
+    """Pampero's turn: "Choose an action: ... 3. Take one battery" (base summary); the
+    option is no "project" (a Terraforming Mars word)."""
+    from compiler.playtest.games import Names
+    from generated import pampero
+
+    assert Names(pampero.RULES).label({"act": "project", "id": "take_battery"}) == \
+        "action: Take one battery"
