@@ -250,7 +250,8 @@ class StmtCompiler:
         (``repeat card.copies`` of a card of 10^8 copies: an error now, not hours)."""
         head = [f"left = num({self.ex(n['n'])})"]
         if _sure(n["b"]):
-            head += ["if left > TRIAL_STEPS - ctx.steps + 1:", "    raise TrialBudget()"]
+            at = repr(str(n.get("at", "")))   # named by the game's error (run_straight)
+            head += ["if left > TRIAL_STEPS - ctx.steps + 1:", f"    raise TrialBudget({at})"]
         return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"], True)) + \
             ["return True"]
 

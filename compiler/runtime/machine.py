@@ -151,7 +151,7 @@ def _step_for(ctx: Ctx, f: Frame) -> None:
 def _rep(ctx: Ctx, n: Node) -> None:
     left = num(ev(ctx, n["n"]))
     if left > MAX_STEPS and not ctx.dry and plain(n["b"]):  # a step a turn: sure to pass
-        check_bound("statements without a decision", left, MAX_STEPS)
+        check_bound(f"statements without a decision ({n.get('at')})", left, MAX_STEPS)
     ctx.push({"k": "rep", "n": n["id"], "left": left})
 
 

@@ -68,7 +68,8 @@ def run_straight(ctx: Ctx, fn: Callable[..., Any]) -> None:
     ctx.steps = TRIAL_STEPS - MAX_STEPS
     try:
         fn(ctx)
-    except TrialBudget:
-        check_bound("statements without a decision", MAX_STEPS + 1, MAX_STEPS)
+    except TrialBudget as cut:  # a repeat that knew it at once names its YAML line
+        at = f" ({cut.args[0]})" if cut.args and cut.args[0] else ""
+        check_bound(f"statements without a decision{at}", MAX_STEPS + 1, MAX_STEPS)
     finally:
         ctx.steps = saved

@@ -1910,7 +1910,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         E = ctx.env()
     left = num(x_124(ctx, E))
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/love_letter/definitions/turns.yaml:115')
     while left > 0:
         left -= 1
         ctx.steps += 1
@@ -1986,7 +1986,7 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         E = ctx.env()
     left = num(3)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/love_letter/definitions/turns.yaml:119')
     while left > 0:
         left -= 1
         if not d_97(ctx, E):

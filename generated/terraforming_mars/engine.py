@@ -11799,7 +11799,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         E = ctx.env()
     left = num(4)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:17')
     while left > 0:
         left -= 1
         if not d_3722(ctx, E):
@@ -12587,7 +12587,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     left = num(2)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
         if not d_3782(ctx, E):
@@ -18164,7 +18164,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         E = ctx.env()
     left = num(4)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:17')
     while left > 0:
         left -= 1
         if not d_3722(ctx, E):
@@ -18952,7 +18952,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     left = num(2)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget()
+        raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
         if not d_3782(ctx, E):
