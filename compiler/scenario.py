@@ -40,7 +40,7 @@ from typing import Any
 
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.scenario_ids import module_left_off, unknown_id, unknown_word
+from compiler.scenario_ids import unknown_id, unknown_word
 
 __all__ = ["KEYS", "Outcome", "run_file"]
 
@@ -250,9 +250,7 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]
         try:
             parts, value = seats.path(str(key), span), seats.values(value, span)
             below = parts[1:] if parts[:1] == ["state"] else parts
-            problem = unknown_id(game.rules, below, value)
-            if problem and not unknown_id(box, below, value):
-                problem = module_left_off(box, problem)
+            problem = unknown_id(game.rules, below, value, box)
             if problem:
                 raise _Fail(span, f"{key}: {problem}")
             _set(state, parts, value, span, str(key), maps)

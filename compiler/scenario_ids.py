@@ -2,13 +2,12 @@
 state entry holds, so that a misspelt id fails instead of testing nothing.
 
 Entry points:
-- ``unknown_id(rules, parts, value) -> str``: the first id in ``value`` that is not a
+- ``unknown_id(rules, parts, value, box=None) -> str``: the first id in ``value`` that is not a
   record of its declared kind, said with the closest id, or '' when all are known (or the
   path's type is not declared: then only the JSON types are checked). ``parts`` is the
   path below the state (``["players", "0", "hand"]``); ``rules`` the composed or
-  uncomposed rules (their ``state`` types and ``records``).
-- ``module_left_off(box, problem) -> str``: ``unknown_id``'s problem for an id of a
-  module the scenario leaves off, said with the module to add.
+  uncomposed rules (their ``state`` types and ``records``); ``box`` (optional) the
+  whole game's: an id only a module left off has is said with the module to add.
 - ``unknown_word(rules, value) -> str``: the first string of ``value`` (a key or a leaf)
   that occurs nowhere in ``rules``, for the negative list tests of ``then`` (``lacks``,
   ``has_no``): a misspelt word there would make the test pass whatever the game does.
@@ -16,15 +15,15 @@ Entry points:
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
 
-__all__ = ["module_left_off", "unknown_id", "unknown_word"]
+__all__ = ["unknown_id", "unknown_word"]
 
 
-def unknown_id(rules: dict[str, Any], parts: list[str], value: Any) -> str:
+def unknown_id(rules: dict[str, Any], parts: list[str], value: Any,
+               box: dict[str, Any] | None = None) -> str:
     """See the module docstring."""
     state = rules.get("state") or {}
     if len(parts) >= 3 and parts[0] == "players":
@@ -36,7 +35,8 @@ def unknown_id(rules: dict[str, Any], parts: list[str], value: Any) -> str:
         t = _below(t, part)
         if t is None:
             return ""
-    return _first_unknown(rules.get("records") or {}, t, value)
+    whole = (box or rules).get("records") or {}
+    return _first_unknown(rules.get("records") or {}, t, value, whole)
 
 
 def _below(t: Any, part: str) -> Any:
@@ -59,7 +59,10 @@ def _plain(t: Any) -> Any:
     return t
 
 
-def _first_unknown(records: dict[str, Any], t: Any, value: Any) -> str:
+def _first_unknown(records: dict[str, Any], t: Any, value: Any,
+                   whole: dict[str, Any]) -> str:
+    """The first id of ``value`` (of type ``t``) not in ``records``; one that ``whole``
+    (every module's records) has is said with its module."""
     t = _plain(t)
     if not isinstance(t, list) or not t or value is None:
         return ""
@@ -67,33 +70,26 @@ def _first_unknown(records: dict[str, Any], t: Any, value: Any) -> str:
         table = records.get(t[1])
         if table is None or not isinstance(value, str) or value in table:
             return ""
+        module = ((whole.get(t[1]) or {}).get(value) or {}).get("module")
+        if module:
+            return f"'{value}' is a record of {t[1]} of module '{module}', which the " \
+                f"scenario leaves off: add 'modules: [{module}]'"
         hint = did_you_mean(value, list(table))
         return f"'{value}' is not an id of {t[1]}" + (f" ({hint})" if hint else "")
     if t[0] == "list" and isinstance(value, list):
-        return next((p for v in value if (p := _first_unknown(records, t[1], v))), "")
+        return next((p for v in value if (p := _first_unknown(records, t[1], v, whole))), "")
     if t[0] == "map" and isinstance(value, dict):
         for k, v in value.items():
-            problem = _first_unknown(records, t[1], k) or _first_unknown(records, t[2], v)
+            problem = _first_unknown(records, t[1], k, whole) or \
+                _first_unknown(records, t[2], v, whole)
             if problem:
                 return problem
         return ""
     if t[0] == "obj" and isinstance(value, dict):
         fields = dict((name, ft) for name, ft in t[1])
-        return next((p for k, v in value.items()
-                     if k in fields and (p := _first_unknown(records, fields[k], v))), "")
+        return next((p for k, v in value.items() if k in fields and
+                     (p := _first_unknown(records, fields[k], v, whole))), "")
     return ""
-
-
-def module_left_off(box: dict[str, Any], problem: str) -> str:
-    """``unknown_id``'s problem for an id that is a record of the whole box: of a module
-    the scenario leaves off, said with the module to add."""
-    found = re.match(r"'([^']*)' is not an id of (\w+)", problem)
-    if found is None:
-        return problem
-    rid, kind = found.groups()
-    module = ((box.get("records") or {}).get(kind) or {}).get(rid, {}).get("module")
-    return f"'{rid}' is a record of {kind} of module '{module}', which the scenario " \
-        f"leaves off: add 'modules: [{module}]'" if module else problem
 
 
 _WORDS: dict[int, tuple[Any, set[str]]] = {}
