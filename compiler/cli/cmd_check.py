@@ -19,8 +19,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.check.combinations import combinations_checked
-from compiler.check.selection import UnknownModule, check_selection
 from compiler.cli import style
 from compiler.cli.codes import code_filter
 from compiler.cli.common import (
@@ -38,7 +36,6 @@ from compiler.cli.common import (
     project_root,
     rules_dir,
 )
-from compiler.cli.selection import choose
 from compiler.diagnostics import Diagnostic, Severity, has_errors
 from compiler.load import Document
 from compiler.pipeline import Compilation, compile_game
@@ -119,19 +116,30 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
     found = comp.diagnostics if base is None else _of_expansion(comp.diagnostics, folder)
     chosen = None
     if modules is not None and not comp.failed():
+        from compiler.check.selection import UnknownModule, check_selection
+        from compiler.cli.selection import choose
+
         chosen = choose(comp.ir, modules, args.players).modules
         try:
             extra = check_selection(comp, chosen, args.players)
         except UnknownModule as exc:
             raise UsageError(f"{game}: {exc}") from exc
         found = sorted(found + extra, key=Diagnostic.sort_key)
-    count, pairs = comp.remembered("combinations", combinations_checked)
+    count, pairs = comp.remembered("combinations", _combinations)
     covered = ""
     if count:
         covered = (f"{game}: the base game, {count} module(s) alone and {pairs} allowed "
                    "pair(s)" + (f", and {', '.join(chosen) or 'no modules'}"
                                 if chosen is not None else ""))
     return comp, found, covered
+
+
+def _combinations(comp: Compilation) -> tuple[int, int]:
+    """``combinations_checked`` (imported here: a run on unchanged inputs reads its
+    answer from the cache and needs neither the checks nor the parser, 0.2 s of imports)."""
+    from compiler.check.combinations import combinations_checked
+
+    return combinations_checked(comp)
 
 
 def _of_expansion(found: list[Diagnostic], folder: Path) -> list[Diagnostic]:
