@@ -124,6 +124,8 @@ class Speaker(Clauses):
         if not rec:
             self.leaks.add(f"id {rid}")
             return str(rid)
+        if not rec.get("name"):
+            rec = self._deck_named(rec)
         one = rec.get("name_one")
         if not rec.get("name"):
             self.leaks.add(f"id {rid}")
@@ -137,6 +139,14 @@ class Speaker(Clauses):
             text = self.article(text, rec, many=bool(one) and form != "one",
                                 kind=str(article)) + text
         return text
+
+    def _deck_named(self, rec: dict[str, Any]) -> dict[str, Any]:
+        """A record with no name of its own (a placeholder for cards the sources do not
+        give) as its deck's name for one ("CO2 reward tile", not ``co2_reward``), as the
+        play view calls it; ``rec`` itself when its deck has no such name."""
+        deck = self.record(None, rec.get("deck")) if isinstance(rec.get("deck"), str) else {}
+        names = deck.get("name_one") or deck.get("name")
+        return {"name": names, "gender": deck.get("gender")} if names else rec
 
     def article(self, text: str, rec: dict[str, Any], many: bool, kind: str = "the") -> str:
         """The article before ``text`` (``kind`` "the" or "a")."""
