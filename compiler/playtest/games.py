@@ -126,7 +126,10 @@ class Names:
     def _unnamed(self, tables: list[Any]) -> None:
         """A record with no name of its own (a placeholder standing for cards the
         sources do not give) is called by its deck's name for one (``name_one``, else
-        ``name``): "CO2 reward tile", not ``co2_reward``."""
+        ``name``): "CO2 reward tile", not ``co2_reward``; one in no deck by its id and the
+        names of the records it points to: "a2_t1 (tower site, sector A2)"."""
+        self.described: set[str] = set()
+        """Ids named by their id and what they point to (a label keeps its key word)."""
         one = {str(rid): _name_of({"name": rec["name_one"]}, self.lang)
                for records in tables if isinstance(records, dict)
                for rid, rec in records.items()
@@ -138,6 +141,14 @@ class Names:
                     name = one.get(deck) or self.table.get(deck)
                     if name is not None:
                         self.table[str(rid)] = name
+        for records in tables:  # else by the named records it points to: a board space
+            for rid, rec in records.items() if isinstance(records, dict) else ():
+                said = [self.table[v] for k, v in rec.items() if k not in ("id", "module")
+                        and isinstance(v, str) and v in self.table] \
+                    if isinstance(rec, dict) and str(rid) not in self.table else []
+                if said:
+                    self.table[str(rid)] = f"{rid} ({', '.join(said)})"
+                    self.described.add(str(rid))
 
     def _steps(self, node: Any) -> None:
         """Names of the flow's and modules' steps and of the labels a scoring line books
@@ -239,6 +250,8 @@ class Names:
     def _pair(self, key: str, value: Any, words: list[str] | None = None) -> str:
         if key in self.seats and isinstance(value, int) and not isinstance(value, bool):
             return f"{self.word(key)} {self.player(value)}"
+        if isinstance(value, str) and value in self.described:
+            return f"{self.word(key)} {self.table[value]}"   # "space a2_t1 (tower site, ...)"
         if isinstance(value, str) and value in self.table:
             return self._kind_named(value, words or [key]) or self.table[value]
         if key in self.positions and isinstance(value, int) and not isinstance(value, bool):
