@@ -187,3 +187,43 @@ def test_a_game_built_from_rules_elsewhere_names_them(elsewhere, capsys):
         assert main(command) == 2
         err = capsys.readouterr().err
         assert "no game 'my_game'" in err and "give those rules with --rules ll" in err, err
+
+
+def _installed_generated(site: Path) -> None:
+    """A ``generated`` package as a wheel installs it: a regular package elsewhere."""
+    (site / "generated").mkdir(parents=True)
+    shutil.copy2(ROOT / "generated" / "__init__.py", site / "generated" / "__init__.py")
+
+
+def test_python_finds_an_own_engine_beside_an_installed_generated_package(elsewhere):
+    """With rulesc installed from a wheel, ``generated`` is a regular package in
+    site-packages; ``import generated.mini`` in the folder where ``rulesc build --rules``
+    wrote ``generated/mini/`` still finds it (the README's "A game from Python")."""
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", elsewhere / "my-game")
+    assert main(["build", "--rules", "my-game", "--no-cache"]) == 0
+    _installed_generated(elsewhere / "site")
+    # -S: no site-packages (nor the editable install's finder): the "installed" package
+    # comes first on the path, the repository only supplies the compiler
+    env = {"PYTHONPATH": f"{elsewhere / 'site'}:{ROOT}", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-S", "-c", "import generated, generated.mini as g;"
+                          " print(generated.__file__); print(g.__file__)"],
+                         cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
+    package, engine = out.stdout.split()
+    assert Path(package) == elsewhere / "site" / "generated" / "__init__.py"
+    assert Path(engine).resolve() == elsewhere / "generated" / "mini" / "__init__.py"
+
+
+def test_play_finds_an_own_engine_beside_an_installed_generated_package(elsewhere, capsys,
+                                                                        monkeypatch):
+    """``rulesc play mini`` after ``rulesc build --rules my-game``, when the ``generated``
+    package was already imported from an installed wheel (its own folder only)."""
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", elsewhere / "my-game")
+    assert main(["build", "--rules", "my-game", "--no-cache"]) == 0
+    _installed_generated(elsewhere / "site")
+    installed = type(sys)("generated")
+    installed.__path__ = [str(elsewhere / "site" / "generated")]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "generated", installed)
+    monkeypatch.delitem(sys.modules, "generated.mini", raising=False)
+    capsys.readouterr()
+    assert main(["play", "mini", "--seed", "1"]) == 0
+    assert "winner: " in capsys.readouterr().out

@@ -30,11 +30,26 @@ def game_package(game: str) -> ModuleType:
     if not re.fullmatch(r"[a-z][a-z0-9_]*", game):
         raise SetupError(f"'{game}' is not a game id")
     root = project_root()
-    if (root / "generated" / game / "__init__.py").is_file() and str(root) not in sys.path:
-        sys.path.insert(0, str(root))
+    if (root / "generated" / game / "__init__.py").is_file():
+        _own_engines_first(root / "generated")
     if engine_available(game):
         return importlib.import_module(f"generated.{game}")
     raise SetupError(_unknown(root, game))
+
+
+def _own_engines_first(folder: Path) -> None:
+    """Make the project's ``generated/`` folder the first place ``generated.<game>`` is
+    looked for, also when the ``generated`` package already came from an installed wheel
+    (whose own folder would otherwise hide it: ``rulesc play my_game`` after
+    ``rulesc build --rules my-game``)."""
+    if str(folder.parent) not in sys.path:
+        sys.path.insert(0, str(folder.parent))
+    import generated
+
+    path = generated.__path__
+    if str(folder) not in path and isinstance(path, list):
+        path.insert(0, str(folder))
+        importlib.invalidate_caches()
 
 
 def _unknown(root: Path, game: str) -> str:
