@@ -19,11 +19,13 @@ A scenario (YAML)::
       legal: {contains: {act: pass}}              # log (events), warnings; list tests:
       log: {has: {event: placed, tile: ocean}}    # contains, lacks, length: N, within:
                                                   # [allowed items], has / has_no (an item
-                                                  # holding these keys)
+                                                  # holding these keys); contains, lacks,
+                                                  # has, has_no: one item or a list of them
 
-``play_until`` names a decision kind (first options are taken until one is open) or, in
-a game of the core language, a flow step id (first options until that step is next; the
-state ``given`` sets is then in place when it runs).
+``play_until`` names a decision kind (first options are taken until one is open; a game
+that ends first fails the scenario) or, in a game of the core language, a flow step id
+(first options until that step is next; the state ``given`` sets is then in place when
+it runs).
 
 ``@k`` in a path or value is the seat k places after the first player to act. ``given``
 may only replace a value by one of the same type (a mapping is merged key by key) and may
@@ -219,10 +221,18 @@ def _play_until(game: Any, doc: Document) -> None:
             raise _Fail(doc.span(("play_until",)), f"step '{kind}' did not come within "
                         f"{MAX_AUTO} decisions")
         return
+    seen: list[str] = []
     for _ in range(MAX_AUTO):
         pending = game.pending()
-        if pending is None or pending["kind"] == kind:
+        if pending is not None and pending["kind"] == kind:
             return
+        if pending is None:
+            hint = did_you_mean(str(kind), seen + sorted(_step_ids(game.rules)))
+            raise _Fail(doc.span(("play_until",)), f"the game ended before a '{kind}' "
+                        f"decision (decisions met: {', '.join(seen) or 'none'})"
+                        + (f"; {hint}" if hint else ""))
+        if pending["kind"] not in seen:
+            seen.append(pending["kind"])
         game.apply(pending["options"][0])
     raise _Fail(doc.span(("play_until",)), f"no '{kind}' decision within {MAX_AUTO} decisions")
 
@@ -339,19 +349,31 @@ def _compare(actual: Any, expected: Any) -> str:
         unknown = sorted(set(expected) - set(LIST_TESTS))
         if unknown:
             return f"unknown list test '{unknown[0]}' (use: {', '.join(LIST_TESTS)})"
-        if "contains" in expected and expected["contains"] not in actual:
-            return f"does not contain {expected['contains']!r}"
-        if "has" in expected and not any(_partial(expected["has"], x) for x in actual):
-            return f"has no item with {expected['has']!r}"
-        if "has_no" in expected and any(_partial(expected["has_no"], x) for x in actual):
-            return f"has an item with {expected['has_no']!r}"
-        if "lacks" in expected and expected["lacks"] in actual:
-            return f"contains {expected['lacks']!r}"
+        for want in _each(expected.get("contains"), actual):
+            if want not in actual:
+                return f"does not contain {want!r}"
+        for want in _each(expected.get("has"), actual):
+            if not any(_partial(want, x) for x in actual):
+                return f"has no item with {want!r}"
+        for want in _each(expected.get("has_no"), actual):
+            if any(_partial(want, x) for x in actual):
+                return f"has an item with {want!r}"
+        for want in _each(expected.get("lacks"), actual):
+            if want in actual:
+                return f"contains {want!r}"
         if "length" in expected and len(actual) != expected["length"]:
             return f"has {len(actual)} items, expected {expected['length']}"
         outside = [x for x in actual if x not in (expected.get("within") or actual)]
         return f"has {outside[0]!r}, which is not in the 'within' list" if outside else ""
     return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
+
+
+def _each(value: Any, actual: list[Any]) -> list[Any]:
+    """The items a list test names: one item, or a list of items (each tested; a list
+    that is itself an item of ``actual`` is that item); none when the test is absent."""
+    if value is None:
+        return []
+    return value if isinstance(value, list) and value not in actual else [value]
 
 
 def _partial(part: Any, item: Any) -> bool:

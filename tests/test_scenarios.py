@@ -184,3 +184,33 @@ def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
     assert run("board.s0x8.tile: null") == 1
     assert run("board.s08.tile: city") == 1
     assert "no 's08' here" in capsys.readouterr().out
+
+
+def test_list_tests_take_a_list_of_items(tmp_path, capsys):
+    # Asteroid (#009) and Comet (#010) in hand: a list given to lacks/has_no tests each
+    # item (it used to pass whatever the hand held), contains tests each one too.
+    head = ("scenario: hand\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+            "given:\n  players.0.hand: [asteroid, comet]\nthen:\n")
+    ok = tmp_path / "ok.yaml"
+    ok.write_text(head + "  players.0.hand: {contains: [asteroid, comet], "
+                  "lacks: [lichen, capital], has_no: [lichen]}\n", "utf-8")
+    assert main(["test", str(ok)]) == 0, capsys.readouterr().out
+    for test, said in (("lacks: [lichen, comet]", "contains 'comet'"),
+                       ("has_no: [asteroid]", "has an item with 'asteroid'"),
+                       ("contains: [asteroid, lichen]", "does not contain 'lichen'")):
+        bad = tmp_path / "bad.yaml"
+        bad.write_text(head + f"  players.0.hand: {{{test}}}\n", "utf-8")
+        assert main(["test", str(bad)]) == 1
+        assert f"bad.yaml:8:3: FAIL: players.0.hand: {said}" in capsys.readouterr().out
+
+
+def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
+    # Love Letter's turn decision is "play" (which card to play); a misspelt kind used to
+    # play the whole game with first options and then test the finished game.
+    doc = tmp_path / "typo.yaml"
+    doc.write_text("scenario: typo\ngame: love_letter\nplayers: 2\nseed: 1\n"
+                   "play_until: plya\nthen:\n  over: true\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "typo.yaml:5:13: FAIL: the game ended before a 'plya' decision" in out
+    assert "did you mean 'play'" in out
