@@ -445,3 +445,20 @@ def test_pampero_turn_choices_read_as_actions():
 
     assert Names(pampero.RULES).label({"act": "project", "id": "take_battery"}) == \
         "action: Take one battery"
+
+
+def test_a_view_names_ids_by_the_kind_the_entry_holds():
+    """Pampero: the hand holds action cards; card A1 is "Build a wind farm" (action card
+    A1 of the base game), not sector A1 (an area with the same id). One's own empty mat
+    slots are empty, not hidden."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import player_view
+    from generated import pampero
+
+    game = pampero.new_game(2, (), 1)
+    seat = game.pending()["player"]
+    view = player_view(game, seat, Names(pampero.RULES, "en"))
+    hand = next(line for line in view.splitlines() if line.startswith("you.hand: "))
+    assert "Build a wind farm" in hand and "sector A1" not in hand
+    mat = next(line for line in view.splitlines() if line.startswith("you.mat: "))
+    assert "hidden" not in mat

@@ -124,7 +124,7 @@ def _header(result: dict[str, Any], rules: dict[str, Any], names: Any) -> str:
         game = str(title.get(names.lang) or title.get("en") or next(iter(title.values())))
     else:
         game = str(result["game"])
-    modules = ", ".join(names.word(m) for m in result["modules"]) or \
+    modules = ", ".join(names.of_kind("modules", m) for m in result["modules"]) or \
         names.said("score_no_modules", "none")
     return names.said("score_header", "{game}: {players} player(s), modules: {modules}, "
                       "seed {seed}", game=game, players=result["player_count"],

@@ -230,6 +230,12 @@ class Names:
         return [v for k, v in rec.items() if isinstance(v, str) and
                 k not in ("id", "at") and len(v) < 40] if isinstance(rec, dict) else []
 
+    def of_kind(self, kind: str, rid: str) -> str:
+        """The name of record ``rid`` of ``kind`` (an id several kinds share is named by
+        the kind asked for: Pampero's module ``wind_farm_maintenance``, not its step);
+        ``word(rid)`` when that kind does not name it."""
+        return self.kinds.get(kind, {}).get(rid) or self.word(rid)
+
     def word(self, key: str) -> str:
         """A word of a label: the name of the record or state entry ``key``, else ``key``
         with spaces for underscores."""

@@ -94,17 +94,23 @@ def player_view(game: Any, player: int, names: Names, width: int | None = None) 
         for key, value in seen["players"][i].items():
             if value not in (None, {}, [], 0) and key not in notes:
                 value = _seats(value, types["player"].get(key), names)
+                if i == player:  # nothing of one's own is hidden: a None is an empty slot
+                    value = _empty(value)
                 lines.append(_line(f"{who}.{names.entry(key)}", value, names, width))
     return "\n".join(lines)
 
 
 def _seats(value: Any, t: Any, names: Names) -> Any:
     """``value`` with every player in it (by its declared type ``t``) as people number
-    players: seat 0 is ``player 1``."""
+    players (seat 0 is ``player 1``), and every record id by the name its declared kind
+    gives it (Pampero's hand holds action card ``a1``, "Build a wind farm", not sector
+    ``a1``)."""
     while isinstance(t, list) and t[:1] == ["opt"]:
         t = t[1]
     if t == "player" and isinstance(value, int) and not isinstance(value, bool):
         return names.player(value)
+    if isinstance(t, list) and t[:1] == ["id"] and isinstance(value, str):
+        return names.kinds.get(str(t[1]), {}).get(value, value)
     if not isinstance(t, list) or not t:
         return value
     if t[0] == "list" and isinstance(value, list):
@@ -114,6 +120,16 @@ def _seats(value: Any, t: Any, names: Names) -> Any:
     if t[0] == "obj" and isinstance(value, dict):
         fields = {name: ft for name, ft in t[1]}
         return {k: _seats(v, fields.get(k), names) for k, v in value.items()}
+    return value
+
+
+def _empty(value: Any) -> Any:
+    """``value`` with each None inside a list or mapping as "-" (an empty slot of one's own
+    company mat, not "6 hidden")."""
+    if isinstance(value, list):
+        return ["-" if v is None else _empty(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _empty(v) for k, v in value.items()}
     return value
 
 
