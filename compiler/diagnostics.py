@@ -42,7 +42,7 @@ CODES = {
     "R023": "missing module dependency",
     "R024": "conflicting modules together",
     "R025": "player count outside a module's range",
-    "R026": "one module removes what another changes",
+    "R026": "one module removes what another changes", "R027": "module conflicts with itself",
     "R017": "unknown source document", "R030": "bad type notation",
     "R031": "bad definition phrase", "R032": "a player's entry where no player acts",
     "R033": "no definition matches the phrase", "R034": "phrase matches two definitions",

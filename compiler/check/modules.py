@@ -81,9 +81,17 @@ def _find_cycle(mods: dict[str, dict[str, Any]], start: str) -> list[str]:
 
 
 def _contradictions(mods: dict[str, dict[str, Any]]) -> list[Diagnostic]:
+    """R021 for a module that requires what it conflicts with, R027 for one that
+    conflicts with itself."""
     out = []
     for mid, m in sorted(mods.items()):
         conflicts = set(m["rec"].get("conflicts") or [])
+        for i, other in enumerate(m["rec"].get("conflicts") or []):
+            if other == mid:
+                span = m["doc"].span(("records", m["i"], "conflicts", i))
+                out.append(Diagnostic(span, "R027", f"module '{mid}' conflicts with itself: "
+                                      "no selection could ever hold it",
+                                      hint=f"remove '{mid}' from its own 'conflicts'"))
         for i, req in enumerate(m["rec"].get("requires") or []):
             if req in conflicts:
                 span = m["doc"].span(("records", m["i"], "requires", i))
