@@ -54,3 +54,18 @@ def test_an_expansion_checked_without_on_says_to_give_on(tmp_path, capsys):
     err = cap.err + cap.out
     assert "error[R016]: the game has no 'game' document" in err
     assert "check it with --on GAME" in err
+
+
+def test_building_an_expansion_counts_the_base_game_warnings_apart(tmp_path, capsys):
+    """The expansion has no warning of its own; Terraforming Mars's own (its W002
+    printed counts) are told with the command that lists them, not with the expansion's
+    check (which lists only the expansion's)."""
+    from compiler.cli import main
+
+    exp = _expansion(tmp_path)
+    assert main(["build", "--rules", str(exp), "--on", "terraforming_mars",
+                 "--out", str(tmp_path / "out")]) == 0
+    err = capsys.readouterr().err
+    assert "of terraforming_mars not shown; `rulesc check terraforming_mars` lists them" \
+        in err
+    assert "--on terraforming_mars` lists them" not in err

@@ -132,7 +132,8 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
             _say(f"rulesc build: {game}: {exc}; give those records a name in every "
                  "language of the game (docs/sheets.md); nothing was written")
         return 1
-    _report(comp.diagnostics, comp, _check_command(game, args), args.strict, root)
+    _report(comp.diagnostics, comp, _check_command(game, args), args.strict, root,
+            (folder, game) if base is not None else None)
     if comp.failed(args.strict):
         _say(f"rulesc build: {game}: not built (errors above); nothing was written")
         return 1
@@ -180,17 +181,28 @@ def _not_shipped(root: Path, names: list[str], args: argparse.Namespace) -> None
 
 
 def _report(diags: list[Diagnostic], comp: Compilation, check: str, strict: bool,
-            root: Path) -> None:
+            root: Path, expansion: tuple[Path, str] | None = None) -> None:
     """Errors in full; warnings (which do not stop a build) as one count, unless strict;
-    ``check`` is the command that lists them. (The documents, for the source lines, are
-    read only when something is shown.)"""
+    ``check`` is the command that lists them. For an expansion (``(its folder, the game
+    it is on)``), the base game's warnings are counted apart: ``check`` does not list them,
+    ``rulesc check GAME`` does. (The documents, for the source lines, are read only when
+    something is shown.)"""
     shown = diags if strict else [d for d in diags if d.severity is Severity.ERROR]
     if shown:
         print_diagnostics(shown, comp.docs, strict=strict, root=root)
-    warnings = len(diags) - len(shown)
-    if warnings:
-        _say(f"{warnings} warning(s) not shown (they do not stop a build); `{check}` "
+    hidden = [d for d in diags if d not in shown]
+    own = [d for d in hidden if expansion is None or _inside(d, expansion[0])]
+    if own:
+        _say(f"{len(own)} warning(s) not shown (they do not stop a build); `{check}` "
              "lists them")
+    if len(own) < len(hidden) and expansion is not None:  # the base game's own warnings
+        _say(f"{len(hidden) - len(own)} warning(s) of {expansion[1]} not shown; "
+             f"`rulesc check {expansion[1]}` lists them")
+
+
+def _inside(d: Diagnostic, folder: Path) -> bool:
+    """Whether diagnostic ``d`` is about a file inside ``folder``."""
+    return Path(d.span.path).resolve().is_relative_to(Path(folder).resolve())
 
 
 def _check_command(game: str, args: argparse.Namespace) -> str:
