@@ -120,6 +120,7 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
     try:
         _keys(doc)
         game, box = _new_game(doc, rules)
+        failures += _source(doc, box)
         _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
@@ -270,11 +271,32 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]
     return failures
 
 
+def _source(doc: Document, rules: dict[str, Any]) -> list[tuple[Span, str]]:
+    """A ``source: {doc: ...}`` naming a document the game does not list (game.yaml
+    ``sources``): a misspelt citation, as ``rulesc check`` reports it in rules data
+    (R017). A scenario without ``source`` is allowed."""
+    source = doc.data.get("source")
+    known = (rules.get("game") or {}).get("sources")
+    if source is None or not isinstance(known, dict) or not known:
+        return []
+    cited = source.get("doc") if isinstance(source, dict) else None
+    if cited in known:
+        return []
+    hint = did_you_mean(str(cited), list(known))
+    return [(doc.span(("source", "doc") if cited is not None else ("source",)),
+             f"source: unknown document {cited!r} (this game's: {', '.join(known)})"
+             + (f"; {hint}" if hint else ""))]
+
+
 def _when(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
     """Apply the ``when`` steps; the failure of the first wrong one (the later steps
     would follow a game that went otherwise: not run)."""
     _, RulesError = engine(game.rules)
-    for i, step in enumerate(doc.data.get("when") or []):
+    steps = doc.data.get("when") or []
+    if not isinstance(steps, list):
+        return [(doc.span(("when",)), "when: a list of answers, one per decision "
+                 "(each line starts with '- ', like '- {act: pass}')")]
+    for i, step in enumerate(steps):
         span = doc.span(("when", i))
         refused = isinstance(step, dict) and set(step) == {"refused"}
         try:

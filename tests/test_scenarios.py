@@ -214,3 +214,17 @@ def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "typo.yaml:5:13: FAIL: the game ended before a 'plya' decision" in out
     assert "did you mean 'play'" in out
+
+
+def test_a_misspelt_source_and_a_when_mapping_fail(tmp_path, capsys):
+    # The citation names a document of game.yaml's sources (as R017 in rules data); the
+    # answers are a list, one per decision.
+    doc = tmp_path / "typo.yaml"
+    doc.write_text("scenario: typo\nsource: {doc: tm-rules-itt, section: \"Azione 2\"}\n"
+                   "game: terraforming_mars\nplayers: 2\nseed: 1\nwhen:\n  act: pass\n"
+                   "then:\n  params.oxygen: 0\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "typo.yaml:2:15: FAIL: source: unknown document 'tm-rules-itt'" in out
+    assert "did you mean 'tm-rules-it'" in out
+    assert "typo.yaml:7:3: FAIL: when: a list of answers" in out
