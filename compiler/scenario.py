@@ -170,6 +170,7 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
     """The scenario's game and the rules of the whole box it is composed from."""
     data = doc.data
     players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
+    shipped = rules is None
     if rules is None:  # the project's own generated/ first, as `rulesc play` does
         from compiler.playtest.games import SetupError, game_package
 
@@ -191,7 +192,9 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
         return Game.new(rules, players=players, modules=tuple(modules), seed=seed), rules
     except RulesError as exc:
         where = ("modules",) if "module" in str(exc) and "modules" in data else ("players",)
-        raise _Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
+        more = f" (an expansion's module? test it with --rules PATH --on {data.get('game')})" \
+            if "unknown module" in str(exc) and shipped else ""
+        raise _Fail(doc.span(where), f"the engine refused the setup: {exc}{more}") from None
 
 
 def _whole(doc: Document, key: str, default: int) -> int:

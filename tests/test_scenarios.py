@@ -228,3 +228,14 @@ def test_a_misspelt_source_and_a_when_mapping_fail(tmp_path, capsys):
     assert "typo.yaml:2:15: FAIL: source: unknown document 'tm-rules-itt'" in out
     assert "did you mean 'tm-rules-it'" in out
     assert "typo.yaml:7:3: FAIL: when: a list of answers" in out
+
+
+def test_an_unknown_module_hints_at_an_expansion_s_rules(tmp_path, capsys):
+    doc = tmp_path / "exp.yaml"
+    doc.write_text("scenario: expansion\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                   "modules: [greenhouse_pack]\nthen:\n  params.oxygen: 0\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "exp.yaml:5:10: FAIL: the engine refused the setup: unknown module " \
+           "'greenhouse_pack'" in out
+    assert "test it with --rules PATH --on terraforming_mars" in out
