@@ -86,3 +86,18 @@ def test_explain_of_an_unknown_id_hints_kind_colon_id(capsys):
     assert "KIND:ID" in err and "cards" in err
     assert main(["explain", "terraforming_mars", "card:asteroidd"]) == 1
     assert "did you mean 'asteroid'" in capsys.readouterr().err
+
+
+def test_a_negative_amount_says_to_use_the_opposite_phrase(tmp_path):
+    """``gain -2 money`` reads as ``gain - (2 money)``: D004 at the effect, with the
+    opposite phrase as the fix."""
+    import shutil
+
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace('effect: "gain 3 money"',
+                                                      'effect: "gain -2 money"'), "utf-8")
+    found = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "D004"]
+    assert len(found) == 1 and found[0].span.line == 4
+    assert "lose 2 plants, not gain -2 plants" in (found[0].hint or "")
