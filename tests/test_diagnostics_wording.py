@@ -101,3 +101,17 @@ def test_a_negative_amount_says_to_use_the_opposite_phrase(tmp_path):
     found = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "D004"]
     assert len(found) == 1 and found[0].span.line == 4
     assert "lose 2 plants, not gain -2 plants" in (found[0].hint or "")
+
+
+def test_a_list_where_a_small_mapping_goes_shows_its_shape(tmp_path):
+    """A module's ``players: [7]``: S003 at the value, with the mapping to write."""
+    import shutil
+
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    modules = rules / "modules.yaml"
+    modules.write_text(modules.read_text("utf-8").replace(
+        "{id: zoo, name: {en: Zoo}}", "{id: zoo, name: {en: Zoo}, players: [7]}"), "utf-8")
+    [found] = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "S003"]
+    assert (found.span.line, found.span.col) == (4, 41)
+    assert found.hint == "a player count range is a mapping: {min: ..., max: ...}"

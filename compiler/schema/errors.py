@@ -56,7 +56,7 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
                           f"{_type_words(err.validator_value)}",
                           hint=_kind_hint(doc, _type_hint(err.instance, err.validator_value,
-                                                          path)))
+                                                          path, err.schema)))
     if err.validator in ("minimum", "maximum"):
         least = err.validator == "minimum"
         return Diagnostic(doc.span(path), "S004", f"{where}: {_show(err.instance)} is "
@@ -141,7 +141,8 @@ def _type_words(expected: Any) -> str:
     return _TYPES.get(str(expected), str(expected))
 
 
-def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = ()) -> str:
+def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = (),
+               schema: Any = None) -> str:
     if isinstance(value, str) and value.lower() in _YAML11_BOOL:
         if expected == "boolean":
             return f"write true or false instead of '{value}'"
@@ -153,6 +154,10 @@ def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = ()) -> str:
         return f"write it by language: {{en: {value}}}"
     if isinstance(value, str) and len(value) == 10 and value[4:5] == "-":
         return "a date is not a number here; write a number"
+    keys = list(schema.get("properties") or {}) if isinstance(schema, dict) else []
+    if expected == "object" and 0 < len(keys) <= 4:  # a small mapping: show its shape
+        title = f"{schema['title']} is " if isinstance(schema.get("title"), str) else ""
+        return f"{title}a mapping: {{{', '.join(f'{k}: ...' for k in keys)}}}"
     return GENERIC
 
 
