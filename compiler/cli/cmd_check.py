@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
     docs: list[Document] = [doc for comp, found, _ in results if found
                             for doc in comp.values.get("docs", [])]
     print_diagnostics(diags, docs, args.format, args.strict, root)
+    if args.format == "text":
+        _tip(diags)
     if not diags and args.format == "text":
         what = ", ".join(names)
         if layered and args.rules is not None:
@@ -132,6 +134,21 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
                    "pair(s)" + (f", and {', '.join(chosen) or 'no modules'}"
                                 if chosen is not None else ""))
     return comp, found, covered
+
+
+def _tip(diags: list[Diagnostic]) -> None:
+    """Under many warnings of one code (a game's provisional values: W001), how to leave
+    them out and where they are listed by rulebook section."""
+    counts: dict[str, int] = {}
+    for d in diags:
+        if d.severity is Severity.WARNING:
+            counts[d.code] = counts.get(d.code, 0) + 1
+    code, n = max(counts.items(), key=lambda kv: kv[1], default=("", 0))
+    if n >= 20:
+        more = "; `rulesc coverage GAME` lists them by rulebook section" \
+            if code == "W001" else ""
+        print(f"tip: `--ignore {code}` leaves out the {n} {code} warnings{more}",
+              file=sys.stderr)
 
 
 def _combinations(comp: Compilation) -> tuple[int, int]:
