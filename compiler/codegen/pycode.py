@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.codegen.dedupe import emit
 from compiler.codegen.parts import Part, plan, records_of, without_parts
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import render
-from compiler.codegen.pystmt import StmtCompiler
+from compiler.codegen.pystmt import StmtCompiler, statements
 from compiler.runtime import exports
 from compiler.runtime.cps import TRIALS_KEY
 
@@ -84,22 +85,30 @@ def _header(source: str, doc: str, imports: str) -> str:
 
 
 def _compiled(ir: Any, kinds: dict[str, Any]) -> str:
-    """``K``, the functions of the expression roots and statements of ``ir``, and the
-    ``TRIALS``, ``CODE`` and ``AT`` tables (``kinds``: the game's record kinds)."""
+    """``K``, the functions of the expression roots and statements of ``ir`` (one body
+    for identical ones: ``dedupe``), and the ``TRIALS``, ``CODE`` and ``AT`` tables
+    (``kinds``: the game's record kinds; ``AT`` names no alias, so that its body keeps
+    the line of the function written)."""
     comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
                          if "code" in v})
     functions = []
     found = roots(ir)
     for node, at in found:
-        text = comp.function(node)
-        first, rest = text.split("\n", 1)
-        functions.append(f"{first}  # {_comment(at)}\n{rest}")
-    trials = StmtCompiler(comp).module(ir)
+        first, rest = comp.function(node).split("\n", 1)
+        functions.append((f"x_{node['x']}", f"{first}  # {_comment(at)}\n{rest}"))
+    stmts = StmtCompiler(comp)
+    nodes = statements(ir)
+    for n in nodes:
+        text = stmts.function(n)
+        functions.append((text[4:text.index("(")], text))
+    body, aliases = emit(functions)
+    trials = "TRIALS = {\n" + "".join(f"    {n['id']}: {stmts.trial_name(n)},\n"
+                                      for n in nodes) + "}\n"
     consts = "K = [\n" + "".join(f"    {c},\n" for c in comp.consts) + "]\n"
     table = "CODE = {\n" + "".join(f"    {n['x']}: x_{n['x']},\n" for n, _ in found) + "}\n"
     table += "AT = {\n" + "".join(f"    {n['x']}: {_comment(at)!r},\n" for n, at in found
-                                   if at) + "}\n"
-    return consts + "\n\n" + "\n\n".join(functions) + "\n\n" + trials + "\n\n" + table
+                                   if at and f"x_{n['x']}" not in aliases) + "}\n"
+    return consts + "\n\n" + body + "\n\n" + trials + "\n\n" + table
 
 
 def _comment(text: str) -> str:

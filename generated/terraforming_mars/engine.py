@@ -126,10 +126,7 @@ def x_6(ctx, E=None):  #
     return (ctx.index.plain['resources'].get(_w1, NOREC).get('production_min', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
-def x_7(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('start', 0) if type((_w1 := E.get('it'))) is str else 0)
+x_7 = x_1  # 
 
 
 def x_8(ctx, E=None):  # 
@@ -138,10 +135,7 @@ def x_8(ctx, E=None):  #
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('it'))) is str else None) == 'player')
 
 
-def x_9(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('min', None) if type((_w1 := E.get('it'))) is str else None)
+x_9 = x_3  # 
 
 
 def x_10(ctx, E=None):  # 
@@ -162,10 +156,7 @@ def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_17(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_17 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:288
 
 
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -178,10 +169,7 @@ def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     return ctx.state.get('discard')
 
 
-def x_20(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    if E is None:
-        E = ctx.env()
-    return [E.get('sell~704')]
+x_20 = x_18  # rules_data/terraforming_mars/definitions/cards.yaml:288
 
 
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -312,10 +300,7 @@ def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_64 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -388,14 +373,8 @@ def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_84 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_86 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -464,14 +443,8 @@ def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_105 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_107 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -546,14 +519,8 @@ def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_130 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_132 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -610,10 +577,7 @@ def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~773'))) is str else 0)
 
 
-def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_148 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -628,10 +592,7 @@ def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0))
 
 
-def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_152 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -652,8 +613,7 @@ def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
-    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
+x_159 = x_52  # rules_data/terraforming_mars/actions.yaml:61
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
@@ -710,34 +670,23 @@ def x_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+x_178 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_180 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
-def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_182 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_184 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_185 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -746,88 +695,26 @@ def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
 
 
-def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_207(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_192 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_193 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_194 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_195 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_197 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_198 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_199 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_200 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_201 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_202 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_205 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_206 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_207 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_208 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_210 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_211 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_212 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_213 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_214 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_215 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1004,88 +891,26 @@ def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
 
 
-def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_334 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_335 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_336 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_337 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_339 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_340 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_341 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_342 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_343 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_344 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_347 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_348 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_349 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_350 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_352 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_353 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_354 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_355 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_356 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_357 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1112,46 +937,16 @@ def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
 
 
-def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3968 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3969 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3970 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3971 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3973 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3974 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3975 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3976 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3977 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3978 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
@@ -1166,10 +961,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2572'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2572'), 0))
 
 
-def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
+x_3984 = x_3979  # rules_data/terraforming_mars/corporations.yaml:24
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1220,46 +1012,16 @@ def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2584'), 0))
 
 
-def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4015 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4016 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4017 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4018 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4020 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4021 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4022 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4023 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4024 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4025 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1328,14 +1090,8 @@ def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2607'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4055 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4057 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1428,10 +1184,7 @@ def x_4089(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     return (E.get('a') == 'power_plant')
 
 
-def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4090 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 
 
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -1500,10 +1253,7 @@ def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2625'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2625'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2622'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2626'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2623'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2627'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2624'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2622'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2619'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2626'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2625'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2622'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2626'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2623'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2627'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2624'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2623'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2619'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2627'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2625'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2622'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2626'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2623'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2627'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2624'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2624'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2619'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4107 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1524,10 +1274,7 @@ def x_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4113 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1560,10 +1307,7 @@ def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2628') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4125 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1680,14 +1424,8 @@ def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2661'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2661'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4165 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4167 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1744,10 +1482,7 @@ def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2664'))) is str else 0)
 
 
-def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4183 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1762,10 +1497,7 @@ def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0))
 
 
-def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1804,10 +1536,7 @@ def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2667'))) is str else 0)
 
 
-def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4200 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1822,10 +1551,7 @@ def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0))
 
 
-def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4204 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1870,10 +1596,7 @@ def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2672'))) is str else 0)
 
 
-def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4221 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1888,10 +1611,7 @@ def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0))
 
 
-def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4225 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1912,28 +1632,17 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4234 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('discard')
-
-
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
-
-
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4237 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4238 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4239 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4240 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -1978,14 +1687,8 @@ def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4253 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4255 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2048,14 +1751,8 @@ def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4270 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4272 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2128,10 +1825,7 @@ def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4293 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -2146,12 +1840,8 @@ def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
 
 
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
-
-
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
-    return list(range(len(ctx.state['players'])))
+x_4298 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4299 = x_4281  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2168,24 +1858,10 @@ def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
-
-
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4304 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4305 = x_4303  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4306 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4308 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2218,34 +1894,13 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return {'corporation': E.get('corporation_card~2850')}
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4317 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4321 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4322 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4323 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4324 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4326 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4327 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2254,22 +1909,10 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4329 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4330 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4331 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4332 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2284,10 +1927,7 @@ def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4339 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2302,10 +1942,7 @@ def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
 
 
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4342 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2338,10 +1975,7 @@ def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4349 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2350,22 +1984,9 @@ def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4351 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4353 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4355 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2374,10 +1995,7 @@ def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4359 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2392,14 +2010,8 @@ def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': True}
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2855')]
+x_4362 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4363 = x_4360  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2408,38 +2020,19 @@ def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': False}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4365 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('discard')
-
-
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4369 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4370 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4371 = x_177  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4372 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4374 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4375 = x_181  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -2448,16 +2041,9 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ctx.state.get('deck')
-
-
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4377 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4378 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4379 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2474,16 +2060,8 @@ def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+x_4383 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4384 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2492,16 +2070,8 @@ def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return [E.get('card~2869')]
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2869')]
+x_4386 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4387 = x_4385  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2518,8 +2088,7 @@ def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    return list(range(len(ctx.state['players'])))
+x_4391 = x_4281  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
@@ -2538,10 +2107,7 @@ def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4395 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2556,10 +2122,7 @@ def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4402 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2574,10 +2137,7 @@ def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4405 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2610,10 +2170,7 @@ def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4412 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2622,22 +2179,9 @@ def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4414 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4416 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4418 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2646,10 +2190,7 @@ def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4422 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2664,14 +2205,8 @@ def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': True}
 
 
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2875')]
+x_4425 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4426 = x_4423  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2680,30 +2215,22 @@ def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': False}
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4428 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4430 = x_4295  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def x_4794(ctx, E=None):  # 
     return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return ctx.state.get('deck')
+x_4432 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2676 for v_c_2676 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'project')]))
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return ctx.state.get('deck')
+x_4434 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
@@ -2734,10 +2261,7 @@ def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2681'))) is str else None) == True)
 
 
-def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4446 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2772,8 +2296,7 @@ def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
-    return ctx.state.get('first_player')
+x_4456 = x_4454  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
 def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
@@ -2804,70 +2327,31 @@ def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2685') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4466 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4468 = x_4295  # rules_data/terraforming_mars/flow.yaml:26
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2687), len(ctx.state['players'])) for v_k_2687 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4472 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4473 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4474 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4475 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4477 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4478 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4479 = x_4328  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4480 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4481 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4482 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2689), len(ctx.state['players'])) for v_k_2689 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4484 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2882,10 +2366,7 @@ def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2694') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4491 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2900,10 +2381,7 @@ def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2692'))) is int else num(_w4)))
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4494 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2936,10 +2414,7 @@ def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2698'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2698'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2695'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2699'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2696'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2700'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2697'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2695'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2692'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2699'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2698'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2695'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2699'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2696'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2700'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2697'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2696'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2692'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2700'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2698'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2695'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2699'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2696'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2700'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2697'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2697'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2692'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4501 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2948,22 +2423,9 @@ def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4503 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4505 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4507 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2972,10 +2434,7 @@ def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2698')} if ((_w13 if type((_w13 := E.get('s_v~2695'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2699')} if ((_w14 if type((_w14 := E.get('t_v~2696'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2700')} if ((_w15 if type((_w15 := E.get('h_v~2697'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4511 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2990,14 +2449,8 @@ def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2690'), 'keep': True}
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2690')]
+x_4514 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4515 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -3006,14 +2459,8 @@ def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2690'), 'keep': False}
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4517 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4519 = x_4295  # rules_data/terraforming_mars/flow.yaml:31
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -3052,10 +2499,7 @@ def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return any([(FLD(ctx, K[9], v_c_2703) != None) for v_c_2703 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4530 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3074,10 +2518,7 @@ def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) < 2)
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4538 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
@@ -3116,10 +2557,7 @@ def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2710') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4547 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3134,10 +2572,7 @@ def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2708'))) is int else num(_w4)))
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4550 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3170,10 +2605,7 @@ def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2714'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2714'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2711'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2715'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2712'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2716'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2713'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2711'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2708'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2715'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2714'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2711'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2715'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2712'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2716'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2713'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2712'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2708'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2716'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2714'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2711'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2715'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2712'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2716'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2713'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2713'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2708'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4557 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3182,22 +2614,9 @@ def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4559 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4561 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4563 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3206,10 +2625,7 @@ def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2714')} if ((_w13 if type((_w13 := E.get('s_v~2711'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2715')} if ((_w14 if type((_w14 := E.get('t_v~2712'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2716')} if ((_w15 if type((_w15 := E.get('h_v~2713'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4569 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3248,10 +2664,7 @@ def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2706')]
+x_4578 = x_4570  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
 def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3260,10 +2673,7 @@ def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2706')]
+x_4580 = x_4570  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
@@ -3278,8 +2688,7 @@ def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2706'))) is str else 0)
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    return ctx.state.get('turn_actions')
+x_4587 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3328,10 +2737,7 @@ def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4601 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3346,10 +2752,7 @@ def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2720'))) is int else num(_w4)))
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4604 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3382,10 +2785,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2726'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2726'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2723'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2727'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2724'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2728'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2725'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2723'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2720'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2727'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2726'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2723'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2727'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2724'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2725'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2724'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2720'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2728'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2726'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2723'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2727'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2724'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2728'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2725'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2725'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2720'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4611 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3394,22 +2794,9 @@ def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4613 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4615 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4617 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3418,10 +2805,7 @@ def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2726')} if ((_w13 if type((_w13 := E.get('s_v~2723'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2727')} if ((_w14 if type((_w14 := E.get('t_v~2724'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2728')} if ((_w15 if type((_w15 := E.get('h_v~2725'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2718')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0), 0)
+x_4621 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3460,8 +2844,7 @@ def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0)
 
 
-def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    return ctx.state.get('turn_actions')
+x_4633 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3470,8 +2853,7 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'project', 'id': E.get('a~2717')}
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'actions')
+x_4636 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3510,10 +2892,7 @@ def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2736') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4647 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3528,10 +2907,7 @@ def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2734'))) is int else num(_w4)))
 
 
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4650 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3564,10 +2940,7 @@ def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2740'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2740'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2737'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2741'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2738'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2742'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2739'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2737'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2734'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2741'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2740'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2737'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2741'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2738'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2742'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2739'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2738'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2734'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2742'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2740'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2737'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2741'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2738'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2742'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2739'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2739'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2734'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4657 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3576,22 +2949,9 @@ def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4659 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4661 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4663 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3600,10 +2960,7 @@ def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2740')} if ((_w13 if type((_w13 := E.get('s_v~2737'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2741')} if ((_w14 if type((_w14 := E.get('t_v~2738'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2742')} if ((_w15 if type((_w15 := E.get('h_v~2739'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2732')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0), 0)
+x_4667 = x_4641  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3642,8 +2999,7 @@ def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0)
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    return ctx.state.get('turn_actions')
+x_4679 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3674,10 +3030,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2750') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4691 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3692,10 +3045,7 @@ def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2748'))) is int else num(_w4)))
 
 
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4694 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3728,10 +3078,7 @@ def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2754'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2754'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2751'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2755'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2752'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2756'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2753'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2751'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2748'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2755'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2751'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2755'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2752'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2756'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2753'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2752'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2748'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2756'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2754'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2751'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2755'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2752'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2756'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2753'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2753'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2748'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4701 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3740,22 +3087,9 @@ def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4703 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4705 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4707 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3770,8 +3104,7 @@ def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (_w1.get(E.get('m~2746'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2746'), None))
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    return ctx.state.get('turn_actions')
+x_4715 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
 def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3806,10 +3139,7 @@ def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2763') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4727 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3824,10 +3154,7 @@ def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2761'))) is int else num(_w4)))
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4730 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3860,10 +3187,7 @@ def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2767'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2767'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2764'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2768'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2765'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2769'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2766'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2764'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2761'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2768'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2767'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2764'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2768'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2765'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2769'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2766'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2765'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2761'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2769'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2767'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2764'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2768'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2765'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2769'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2766'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2766'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2761'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4737 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3872,22 +3196,9 @@ def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4739 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4741 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4743 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3906,8 +3217,7 @@ def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return [{'id': E.get('a~2758'), 'by': E.get('you')}]
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
-    return ctx.state.get('turn_actions')
+x_4751 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3916,10 +3226,7 @@ def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'award', 'id': E.get('a~2757')}
 
 
-def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_4754 = x_4579  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3958,8 +3265,7 @@ def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    return ctx.state.get('turn_actions')
+x_4766 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3968,10 +3274,7 @@ def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'card_action', 'card': E.get('card~2770'), 'index': E.get('k~2771')}
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4769 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3986,10 +3289,7 @@ def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (not (E.get('c~2777') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2777'), _w2)))
 
 
-def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
+x_4774 = x_4759  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
 def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -4010,8 +3310,7 @@ def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    return ctx.state.get('turn_actions')
+x_4781 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -4026,8 +3325,7 @@ def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (E.get('done~2702') == 0)
 
 
-def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    return ctx.state.get('passed')
+x_4785 = x_4520  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -4058,10 +3356,7 @@ def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
 
 
-def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
+x_4799 = x_4798  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
@@ -4082,8 +3377,7 @@ def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~2780'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2782'))) is int else num(_w2)))
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
+x_4806 = x_4437  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -4098,16 +3392,8 @@ def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2783'), 0))
 
 
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
-
-
-def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4809 = x_4759  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4811 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
 def x_4813(ctx, E=None):  # 
@@ -4118,8 +3404,7 @@ def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return MEMO(ctx, (4814, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2785), len(ctx.state['players'])) for v_k_2785 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
-    return IDS(ctx, 'actions')
+x_4817 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
 def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
@@ -4158,10 +3443,7 @@ def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2792') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4828 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4176,10 +3458,7 @@ def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2790'))) is int else num(_w4)))
 
 
-def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4831 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -4212,10 +3491,7 @@ def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2796'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2796'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2793'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2797'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2794'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2798'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2795'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2793'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2790'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2797'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2796'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2793'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2797'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2794'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2798'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2795'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2794'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2790'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2798'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2796'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2793'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2797'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2794'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2798'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2795'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2795'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2790'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4838 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4224,22 +3500,9 @@ def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4840 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4842 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4844 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4248,10 +3511,7 @@ def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2796')} if ((_w13 if type((_w13 := E.get('s_v~2793'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2797')} if ((_w14 if type((_w14 := E.get('t_v~2794'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2798')} if ((_w15 if type((_w15 := E.get('h_v~2795'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2788')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0), 0)
+x_4848 = x_4822  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -4296,10 +3556,7 @@ def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'convert', 'id': E.get('a~2787')}
 
 
-def x_4862(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
+x_4862 = x_4803  # 
 
 
 def x_4863(ctx, E=None):  # 
@@ -4334,36 +3591,24 @@ def x_4868(ctx, E=None):  #
     return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) is int else num(_w3))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-def x_4869(ctx, E=None):  # 
-    return ctx.state.get('turn_actions')
+x_4869 = x_4535  # 
 
 
 def x_4870(ctx, E=None):  # 
     return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) is int else num(_w3))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4234 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('discard')
-
-
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
-
-
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4237 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4238 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4239 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4240 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -4408,14 +3653,8 @@ def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4253 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4255 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -4478,14 +3717,8 @@ def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4270 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4272 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -4558,10 +3791,7 @@ def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4293 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -4576,12 +3806,8 @@ def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
 
 
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
-
-
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
-    return list(range(len(ctx.state['players'])))
+x_4298 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4299 = x_4281  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4598,24 +3824,10 @@ def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
-
-
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4304 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4305 = x_4303  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4306 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4308 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -4648,34 +3860,13 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return {'corporation': E.get('corporation_card~2850')}
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4317 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4321 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4322 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4323 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4324 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4326 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4327 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4684,22 +3875,10 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4329 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4330 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4331 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4332 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -4714,10 +3893,7 @@ def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4339 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4732,10 +3908,7 @@ def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
 
 
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4342 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -4768,10 +3941,7 @@ def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4349 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4780,22 +3950,9 @@ def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4351 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4353 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4355 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4804,10 +3961,7 @@ def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4359 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -4822,14 +3976,8 @@ def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': True}
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2855')]
+x_4362 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4363 = x_4360  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -4838,38 +3986,19 @@ def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': False}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4365 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('discard')
-
-
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4369 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4370 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4371 = x_177  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4372 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4374 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4375 = x_181  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -4878,16 +4007,9 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ctx.state.get('deck')
-
-
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4377 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4378 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4379 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4904,16 +4026,8 @@ def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+x_4383 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4384 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -4922,16 +4036,8 @@ def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return [E.get('card~2869')]
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2869')]
+x_4386 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4387 = x_4385  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -4948,8 +4054,7 @@ def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    return list(range(len(ctx.state['players'])))
+x_4391 = x_4281  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
@@ -4968,10 +4073,7 @@ def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4395 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -4986,10 +4088,7 @@ def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4402 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -5004,10 +4103,7 @@ def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4405 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -5040,10 +4136,7 @@ def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4412 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -5052,22 +4145,9 @@ def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4414 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4416 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4418 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -5076,10 +4156,7 @@ def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4422 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -5094,14 +4171,8 @@ def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': True}
 
 
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2875')]
+x_4425 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4426 = x_4423  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -5110,14 +4181,8 @@ def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': False}
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4428 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4430 = x_4295  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -5761,11 +4826,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_69(ctx, E), k)
 
 
-def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_55 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:45
@@ -5987,11 +5048,7 @@ def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_91(ctx, E), k)
 
 
-def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_75 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -6223,11 +5280,7 @@ def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_112(ctx, E), k)
 
 
-def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_95 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -6481,11 +5534,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_137(ctx, E), k)
 
 
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_118 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
@@ -6633,16 +5682,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_131 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6679,11 +5719,7 @@ def t_133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_156(ctx, E), k)
 
 
-def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_134 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
@@ -7043,22 +6079,8 @@ def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_166 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_167 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7069,51 +6091,10 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_198(ctx, E):
-        if not d_170(ctx, E):
-            return False
-    return True
-
-
-def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
-    return True
+d_169 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_170 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_171 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_172 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
@@ -7189,22 +6170,8 @@ def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_179 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_180 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7215,51 +6182,10 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_211(ctx, E):
-        if not d_183(ctx, E):
-            return False
-    return True
-
-
-def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
-    return True
+d_182 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_183 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_184 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_185 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
@@ -8660,22 +7586,8 @@ def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_307 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_308 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -8686,51 +7598,10 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_340(ctx, E):
-        if not d_311(ctx, E):
-            return False
-    return True
-
-
-def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
-    return True
+d_310 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_311 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_312 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_313 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
@@ -8806,22 +7677,8 @@ def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_320 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_321 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -8832,51 +7689,10 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_353(ctx, E):
-        if not d_324(ctx, E):
-            return False
-    return True
-
-
-def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
-    return True
+d_323 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_324 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_325 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_326 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
@@ -9136,22 +7952,8 @@ def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3494 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3495 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9162,51 +7964,10 @@ def d_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3974(ctx, E):
-        if not d_3498(ctx, E):
-            return False
-    return True
-
-
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
-    return True
+d_3497 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3498 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3499 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3500 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
@@ -9595,22 +8356,8 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3534 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3535 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9621,51 +8368,10 @@ def d_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4021(ctx, E):
-        if not d_3538(ctx, E):
-            return False
-    return True
-
-
-def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
-    return True
+d_3537 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3538 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3539 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3540 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
@@ -10062,11 +8768,7 @@ def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4062(ctx, E), k)
 
 
-def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3575 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3576(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -10657,16 +9359,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3626 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
@@ -11120,11 +9813,7 @@ def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4172(ctx, E), k)
 
 
-def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3666 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
@@ -11272,16 +9961,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3679 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11318,11 +9998,7 @@ def t_3681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4191(ctx, E), k)
 
 
-def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3682 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
@@ -11470,16 +10146,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3695 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11516,11 +10183,7 @@ def t_3697(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4208(ctx, E), k)
 
 
-def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3698 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
@@ -11714,16 +10377,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3715 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11760,11 +10414,7 @@ def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4229(ctx, E), k)
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3718 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
@@ -11851,14 +10501,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
-    return True
+d_3726 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -12123,11 +10766,7 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3747 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -12299,11 +10938,7 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3762 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -12486,16 +11121,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3775 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
@@ -12833,22 +11459,8 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3802 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3803 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -12896,14 +11508,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
-    return True
+d_3808 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -13311,22 +11916,8 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3842 = d_149  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3843 = d_150  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
 def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
@@ -13374,14 +11965,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
-    return True
+d_3848 = d_155  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -13890,16 +12474,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
+d_3888 = d_3835  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
@@ -14314,16 +12889,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3921 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
@@ -14426,22 +12992,8 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3930 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3931 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -14452,51 +13004,10 @@ def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4478(ctx, E):
-        if not d_3934(ctx, E):
-            return False
-    return True
-
-
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    return True
-
-
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
-    return True
+d_3933 = d_3805  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3934 = d_3806  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3935 = d_3807  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3936 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
@@ -14851,16 +13362,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
+d_3965 = d_3835  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
@@ -15519,11 +14021,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4017 = d_35  # rules_data/terraforming_mars/definitions/cards.yaml:140
 
 
 def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -15536,12 +14034,7 @@ def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4019 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -15956,11 +14449,7 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4055 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -15973,12 +14462,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4057 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -16393,11 +14877,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4093 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -16410,12 +14890,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4095 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
 def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
@@ -16740,12 +15215,7 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4123 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
 def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
@@ -17066,12 +15536,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4151 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -17211,12 +15676,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4163 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -17356,12 +15816,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4175 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -17433,14 +15888,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'done~2702', 2)
-    return True
+d_4182 = d_4179  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
 def d_4183(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
@@ -18115,11 +16563,7 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4238 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
@@ -18216,14 +16660,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
-    return True
+d_3726 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -18488,11 +16925,7 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3747 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -18664,11 +17097,7 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3762 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -18851,16 +17280,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3775 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
@@ -19198,22 +17618,8 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3802 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3803 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -19261,14 +17667,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
-    return True
+d_3808 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -19676,22 +18075,8 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3842 = d_149  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3843 = d_150  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
 def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
@@ -19739,14 +18124,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
-    return True
+d_3848 = d_155  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -20255,16 +18633,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
+d_3888 = d_3835  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {
@@ -22451,10 +20820,8 @@ CODE = {
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
     16: 'rules_data/terraforming_mars/definitions/cards.yaml:287',
-    17: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     18: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     19: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
-    20: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     21: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     25: 'rules_data/terraforming_mars/definitions/cards.yaml:287',
     26: 'rules_data/terraforming_mars/definitions/cards.yaml:289',
@@ -22477,7 +20844,6 @@ AT = {
     60: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     61: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     62: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    64: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     65: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     66: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     67: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22490,8 +20856,6 @@ AT = {
     78: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     82: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     83: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    84: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    86: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     87: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     88: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     89: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22503,8 +20867,6 @@ AT = {
     99: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     103: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     104: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    105: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    107: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     108: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     109: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     110: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22517,8 +20879,6 @@ AT = {
     124: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     128: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    130: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    132: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     133: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     134: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22528,14 +20888,11 @@ AT = {
     145: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     147: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    148: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     149: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     150: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    152: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     156: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    159: 'rules_data/terraforming_mars/actions.yaml:61',
     160: 'rules_data/terraforming_mars/awards.yaml:7',
     161: 'rules_data/terraforming_mars/awards.yaml:8',
     162: 'rules_data/terraforming_mars/awards.yaml:9',
@@ -22546,34 +20903,9 @@ AT = {
     175: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     176: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     177: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    178: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    180: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     181: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    182: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     183: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    184: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    185: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     188: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    192: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    193: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    194: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    195: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    197: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    198: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    199: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    200: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    201: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    202: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    205: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    206: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    207: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    208: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    210: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    211: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    212: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    213: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    214: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    215: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     218: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     222: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     226: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -22603,43 +20935,12 @@ AT = {
     322: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     326: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     330: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    334: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    335: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    336: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    337: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    339: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    340: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    341: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    342: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    343: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    344: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    347: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    348: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    349: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    350: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    352: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    353: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    354: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    355: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    356: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    357: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     360: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     364: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     368: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     372: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3968: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3969: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3970: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3971: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3973: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3974: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3975: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3976: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3977: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3978: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3979: 'rules_data/terraforming_mars/corporations.yaml:24',
     3982: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3984: 'rules_data/terraforming_mars/corporations.yaml:24',
     3987: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3991: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3995: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -22648,16 +20949,6 @@ AT = {
     4006: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4008: 'rules_data/terraforming_mars/corporations.yaml:52',
     4011: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4015: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4016: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4017: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4018: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4020: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4021: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4022: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4023: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4024: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4025: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4029: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4033: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4035: 'rules_data/terraforming_mars/corporations.yaml:70',
@@ -22669,8 +20960,6 @@ AT = {
     4049: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     4053: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4054: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4055: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4057: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4058: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4059: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4060: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22686,7 +20975,6 @@ AT = {
     4084: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4087: 'rules_data/terraforming_mars/corporations.yaml:103',
     4089: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4090: 'rules_data/terraforming_mars/corporations.yaml:120',
     4095: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4096: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4097: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -22698,17 +20986,14 @@ AT = {
     4104: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4105: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4106: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4107: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4108: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4109: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4111: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4113: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4115: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4119: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4120: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4122: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4124: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4125: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4129: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4133: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4135: 'rules_data/terraforming_mars/corporations.yaml:122',
@@ -22728,8 +21013,6 @@ AT = {
     4159: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     4163: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4164: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4165: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4167: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4168: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4169: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4170: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22739,20 +21022,16 @@ AT = {
     4180: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4181: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4182: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4183: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4184: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4185: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4187: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4189: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4190: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4191: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4197: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4198: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4199: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4200: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4201: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4202: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4204: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4206: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4207: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4208: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -22760,19 +21039,12 @@ AT = {
     4218: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4219: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4220: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4221: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4222: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4223: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4225: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4227: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4228: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4229: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4238: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4239: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4240: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4242: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
     4245: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
     4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
@@ -22780,8 +21052,6 @@ AT = {
     4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22792,8 +21062,6 @@ AT = {
     4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22806,174 +21074,92 @@ AT = {
     4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4295: 'rules_data/terraforming_mars/modules.yaml:44',
     4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4299: 'rules_data/terraforming_mars/modules.yaml:63',
     4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
     4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4430: 'rules_data/terraforming_mars/modules.yaml:75',
-    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
     4433: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
     4794: 'rules_data/terraforming_mars/flow.yaml:13',
     4437: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
     4440: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4794: 'rules_data/terraforming_mars/flow.yaml:17',
     4443: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4444: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4447: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4448: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4450: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4454: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
     4455: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
     4457: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
     4460: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4461: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4463: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4465: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4466: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4468: 'rules_data/terraforming_mars/flow.yaml:26',
     4469: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4483: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4489: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4490: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4492: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4493: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4496: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4497: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4498: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4499: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4500: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4502: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4509: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4512: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4513: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4516: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4519: 'rules_data/terraforming_mars/flow.yaml:31',
     4520: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
     4522: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
     4523: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
@@ -22981,45 +21167,33 @@ AT = {
     4526: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
     4527: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
     4529: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
     4532: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
     4535: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
     4537: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4540: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     4542: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4543: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4544: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4545: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4546: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4548: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4549: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4552: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4553: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4554: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4556: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4558: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4570: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4571: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
     4572: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
     4575: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     4576: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4577: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4578: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4579: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4583: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
     4584: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4590: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4591: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
@@ -23028,165 +21202,116 @@ AT = {
     4595: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4599: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4600: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4606: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4610: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4612: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4619: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4622: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4623: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4624: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4626: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4627: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4630: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:40',
     4635: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4637: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4639: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4640: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4641: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4645: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4646: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4648: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4652: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4653: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4658: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4663: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4665: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4667: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4668: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4669: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4670: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4672: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4673: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4676: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:42',
     4681: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4682: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4684: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
     4689: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4690: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4692: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4693: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4696: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4697: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4698: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4699: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4700: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4702: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4711: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
     4717: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4718: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4720: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
     4721: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
     4725: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4726: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4728: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4729: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4732: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4733: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4734: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4735: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4736: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4737: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4738: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4747: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
     4748: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:45',
     4753: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4754: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4755: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4758: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
     4759: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4760: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4762: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
     4763: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4766: 'rules_data/terraforming_mars/definitions/turns.yaml:48',
     4768: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4770: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4773: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4774: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4775: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4777: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
     4778: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4781: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     4783: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4784: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4785: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
     4786: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
     4790: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
     4794: 'rules_data/terraforming_mars/flow.yaml:40',
     4797: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     4798: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4799: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     4803: 'rules_data/terraforming_mars/flow.yaml:42',
     4804: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     4805: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4806: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     4807: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     4808: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
-    4811: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
     4814: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
     4818: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
     4820: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4821: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4822: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4826: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4827: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4830: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4831: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4833: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4837: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4839: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4840: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4842: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4844: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4846: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4849: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4850: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4851: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -23194,12 +21319,7 @@ AT = {
     4854: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4857: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4858: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4238: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4239: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4240: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4242: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
     4245: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
     4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
@@ -23207,8 +21327,6 @@ AT = {
     4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -23219,8 +21337,6 @@ AT = {
     4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -23233,111 +21349,57 @@ AT = {
     4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4295: 'rules_data/terraforming_mars/modules.yaml:44',
     4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4299: 'rules_data/terraforming_mars/modules.yaml:63',
     4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
     4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4430: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS

@@ -184,8 +184,7 @@ def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
-def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8404 = x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -254,10 +253,7 @@ def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5883'))) is str else None)) and ((E.get('k~5884') != 0)) else False)
 
 
-def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8428 = x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
@@ -698,11 +694,7 @@ def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7435, None, [], k)
 
 
-def d_7436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7436 = d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1013,7 +1005,6 @@ AT = {
     8397: 'rules_data/pampero/definitions/resources.yaml:30',
     8399: 'rules_data/pampero/items/base_tiles.yaml:43',
     8400: 'rules_data/pampero/items/base_tiles.yaml:49',
-    8404: 'rules_data/pampero/definitions/resources.yaml:55',
     8405: 'rules_data/pampero/definitions/resources.yaml:55',
     8408: 'rules_data/pampero/definitions/resources.yaml:57',
     8412: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1025,7 +1016,6 @@ AT = {
     8424: 'rules_data/pampero/definitions/resources.yaml:29',
     8425: 'rules_data/pampero/definitions/resources.yaml:29',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
-    8428: 'rules_data/pampero/definitions/resources.yaml:30',
     8430: 'rules_data/pampero/items/base_tiles.yaml:75',
 }
 

@@ -124,8 +124,7 @@ def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8750 = x_8721  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -194,10 +193,7 @@ def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6063'))) is str else None)) and ((E.get('k~6064') != 0)) else False)
 
 
-def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8774 = x_8745  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
@@ -632,11 +628,7 @@ def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7730, None, [], k)
 
 
-def d_7731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7731 = d_7705  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -926,7 +918,6 @@ AT = {
     8742: 'rules_data/pampero/definitions/resources.yaml:29',
     8744: 'rules_data/pampero/definitions/resources.yaml:30',
     8745: 'rules_data/pampero/definitions/resources.yaml:30',
-    8750: 'rules_data/pampero/definitions/resources.yaml:55',
     8751: 'rules_data/pampero/definitions/resources.yaml:55',
     8754: 'rules_data/pampero/definitions/resources.yaml:57',
     8758: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -938,7 +929,6 @@ AT = {
     8770: 'rules_data/pampero/definitions/resources.yaml:29',
     8771: 'rules_data/pampero/definitions/resources.yaml:29',
     8773: 'rules_data/pampero/definitions/resources.yaml:30',
-    8774: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
