@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -51,8 +52,7 @@ K = [
 ]
 
 
-def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8582 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -121,10 +121,7 @@ def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5946'))) is str else None)) and ((E.get('k~5947') != 0)) else False)
 
 
-def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -157,8 +154,8 @@ def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('n~5950') != 0)) else False)
 
 
-x_8619 = x_8606  # rules_data/pampero/definitions/resources.yaml:41
-x_8624 = x_8582  # rules_data/pampero/definitions/resources.yaml:55
+x_8619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_8624 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -227,7 +224,7 @@ def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5959'))) is str else None)) and ((E.get('k~5960') != 0)) else False)
 
 
-x_8648 = x_8606  # rules_data/pampero/definitions/resources.yaml:30
+x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
@@ -288,7 +285,7 @@ def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     return FLD(ctx, K[2], E.get('c~5971'))
 
 
-x_8673 = x_8582  # rules_data/pampero/definitions/resources.yaml:55
+x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -357,7 +354,7 @@ def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5981'))) is str else None)) and ((E.get('k~5982') != 0)) else False)
 
 
-x_8697 = x_8606  # rules_data/pampero/definitions/resources.yaml:30
+x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
@@ -478,11 +475,7 @@ def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7595, None, [], k)
 
 
-def d_7596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -951,7 +944,7 @@ def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7634, None, [], k)
 
 
-d_7635 = d_7596  # rules_data/pampero/definitions/resources.yaml:58
+d_7635 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1143,7 +1136,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-d_7652 = d_7596  # rules_data/pampero/definitions/resources.yaml:116
+d_7652 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
@@ -1477,7 +1470,7 @@ def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7678, None, [], k)
 
 
-d_7679 = d_7596  # rules_data/pampero/definitions/resources.yaml:58
+d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1840,7 +1833,6 @@ CODE = {
     8697: x_8697,
 }
 AT = {
-    8582: 'rules_data/pampero/definitions/resources.yaml:55',
     8583: 'rules_data/pampero/definitions/resources.yaml:55',
     8586: 'rules_data/pampero/definitions/resources.yaml:57',
     8590: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1852,7 +1844,6 @@ AT = {
     8602: 'rules_data/pampero/definitions/resources.yaml:29',
     8603: 'rules_data/pampero/definitions/resources.yaml:29',
     8605: 'rules_data/pampero/definitions/resources.yaml:30',
-    8606: 'rules_data/pampero/definitions/resources.yaml:30',
     8610: 'rules_data/pampero/definitions/resources.yaml:82',
     8613: 'rules_data/pampero/definitions/resources.yaml:39',
     8615: 'rules_data/pampero/definitions/resources.yaml:40',

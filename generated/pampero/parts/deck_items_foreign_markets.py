@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
@@ -94,10 +95,7 @@ def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5907'))) is str else None)) and ((E.get('k~5908') != 0)) else False)
 
 
-def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -148,7 +146,7 @@ def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5913'))) is str else None)) and ((E.get('k~5914') != 0)) else False)
 
 
-x_8517 = x_8502  # rules_data/pampero/definitions/resources.yaml:30
+x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -199,7 +197,7 @@ def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5919'))) is str else None)) and ((E.get('k~5920') != 0)) else False)
 
 
-x_8532 = x_8502  # rules_data/pampero/definitions/resources.yaml:30
+x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -250,7 +248,7 @@ def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5925'))) is str else None)) and ((E.get('k~5926') != 0)) else False)
 
 
-x_8547 = x_8502  # rules_data/pampero/definitions/resources.yaml:30
+x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -301,7 +299,7 @@ def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5931'))) is str else None)) and ((E.get('k~5932') != 0)) else False)
 
 
-x_8562 = x_8502  # rules_data/pampero/definitions/resources.yaml:30
+x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -352,7 +350,7 @@ def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5937'))) is str else None)) and ((E.get('k~5938') != 0)) else False)
 
 
-x_8577 = x_8502  # rules_data/pampero/definitions/resources.yaml:30
+x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -1516,7 +1514,6 @@ AT = {
     8498: 'rules_data/pampero/definitions/resources.yaml:29',
     8499: 'rules_data/pampero/definitions/resources.yaml:29',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
-    8502: 'rules_data/pampero/definitions/resources.yaml:30',
     8505: 'rules_data/pampero/definitions/tracks.yaml:177',
     8507: 'rules_data/pampero/definitions/resources.yaml:26',
     8508: 'rules_data/pampero/definitions/resources.yaml:27',

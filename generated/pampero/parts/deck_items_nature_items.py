@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'tracks', 'f': 'limit', 'd': None},
@@ -97,11 +98,8 @@ def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return (_w2.get(E.get('t~6083'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6083'), 0))
 
 
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-x_8798 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
@@ -146,7 +144,7 @@ def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     return (_w1.get('effect', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8807 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
@@ -161,8 +159,8 @@ def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return (E.get('t~6085') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w3, 'pair', None)))
 
 
-x_8812 = x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8813 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -183,7 +181,7 @@ def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return (_w1.get('effect', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8818 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
@@ -216,8 +214,8 @@ def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     return [E.get('at~6086')]
 
 
-x_8826 = x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8827 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
@@ -226,7 +224,7 @@ def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return (_w1.get('effect', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8830 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -279,10 +277,7 @@ def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
 
 
-def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -315,19 +310,19 @@ def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
 
 
-x_8861 = x_8847  # rules_data/pampero/definitions/resources.yaml:41
+x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_8866 = x_8838  # rules_data/pampero/definitions/resources.yaml:82
 x_8869 = x_8841  # rules_data/pampero/definitions/resources.yaml:39
 x_8871 = x_8843  # rules_data/pampero/definitions/resources.yaml:40
 x_8872 = x_8844  # rules_data/pampero/definitions/resources.yaml:40
 x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:41
-x_8875 = x_8847  # rules_data/pampero/definitions/resources.yaml:41
+x_8875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_8880 = x_8852  # rules_data/pampero/definitions/resources.yaml:82
 x_8883 = x_8855  # rules_data/pampero/definitions/resources.yaml:39
 x_8885 = x_8857  # rules_data/pampero/definitions/resources.yaml:40
 x_8886 = x_8858  # rules_data/pampero/definitions/resources.yaml:40
 x_8888 = x_8860  # rules_data/pampero/definitions/resources.yaml:41
-x_8889 = x_8847  # rules_data/pampero/definitions/resources.yaml:41
+x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -360,8 +355,8 @@ def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return (_w2.get(E.get('t~6119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6119'), 0))
 
 
-x_8911 = x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8912 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
@@ -406,7 +401,7 @@ def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     return (_w1.get('effect', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8921 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
@@ -421,8 +416,8 @@ def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return (E.get('t~6121') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w3, 'pair', None)))
 
 
-x_8926 = x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8927 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -443,7 +438,7 @@ def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return (_w1.get('effect', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8932 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
@@ -476,8 +471,8 @@ def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     return [E.get('at~6122')]
 
 
-x_8940 = x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8941 = x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
@@ -486,7 +481,7 @@ def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return (_w1.get('effect', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8944 = x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -2413,11 +2408,7 @@ def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return True
 
 
-def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
 
 
 TRIALS = {
@@ -2696,7 +2687,6 @@ AT = {
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
     8789: 'rules_data/pampero/definitions/tracks.yaml:20',
     8791: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8797: 'rules_data/pampero/definitions/resources.yaml:15',
     8800: 'rules_data/pampero/definitions/tracks.yaml:113',
     8801: 'rules_data/pampero/definitions/tracks.yaml:113',
     8802: 'rules_data/pampero/definitions/tracks.yaml:114',
@@ -2724,7 +2714,6 @@ AT = {
     8843: 'rules_data/pampero/definitions/resources.yaml:40',
     8844: 'rules_data/pampero/definitions/resources.yaml:40',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8847: 'rules_data/pampero/definitions/resources.yaml:41',
     8852: 'rules_data/pampero/definitions/resources.yaml:82',
     8855: 'rules_data/pampero/definitions/resources.yaml:39',
     8857: 'rules_data/pampero/definitions/resources.yaml:40',

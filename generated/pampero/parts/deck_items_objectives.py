@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -54,8 +55,7 @@ def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_vs_6136: (lambda v_at_6137: ((v_vs_6136.get(v_at_6137, None) if type(v_vs_6136) is dict else KEY(v_vs_6136, v_at_6137, None)) if (True if (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) >= 0)) and (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6136))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6135, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6135, 0)) if ((ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('scope', None) if type(v_t_6135) is str else None) == 'game') else (_w6.get(v_t_6135, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6135, 0)))))(((_w2.get((_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('values', []) if type(v_t_6135) is str else []))) for v_t_6135 in [v_t_6134 for v_t_6134 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('group', None) if type(v_t_6134) is str else None) == 'income')]]))) is int else num(_w8)) >= 30))
 
 
-def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8955 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -124,10 +124,7 @@ def x_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6145'))) is str else None)) and ((E.get('k~6146') != 0)) else False)
 
 
-def x_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8979 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -142,7 +139,7 @@ def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6157'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6159'))) is int else num(_w2)))
 
 
-x_8987 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_8987 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -211,7 +208,7 @@ def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6167'))) is str else None)) and ((E.get('k~6168') != 0)) else False)
 
 
-x_9013 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9013 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
@@ -220,7 +217,7 @@ def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6169 for v_c_6169 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6169, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6169, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))]))) is int else num(_w5)) >= 2))
 
 
-x_9019 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9019 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -289,7 +286,7 @@ def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6177'))) is str else None)) and ((E.get('k~6178') != 0)) else False)
 
 
-x_9043 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9043 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -304,7 +301,7 @@ def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6189'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6191'))) is int else num(_w2)))
 
 
-x_9051 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9051 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -373,7 +370,7 @@ def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6199'))) is str else None)) and ((E.get('k~6200') != 0)) else False)
 
 
-x_9077 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
@@ -382,7 +379,7 @@ def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if (((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6202 for v_x_6202 in items_of(KEY(ctx.state.get('places'), v_s_6201, [])) if (True if (((v_x_6202.get('piece', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'piece', None)) == 'transformer')) and (((v_x_6202.get('owner', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'owner', None)) == E.get('you'))) else False)]) for v_s_6201 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := FN['sum'](ctx, None, [len([v_x_6204 for v_x_6204 in items_of(KEY(ctx.state.get('places'), v_s_6203, [])) if (True if (((v_x_6204.get('piece', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'piece', None)) == 'transformer')) and (((v_x_6204.get('owner', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'owner', None)) == E.get('you'))) else False)]) for v_s_6203 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False))
 
 
-x_9083 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9083 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -451,7 +448,7 @@ def x_9106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6212'))) is str else None)) and ((E.get('k~6213') != 0)) else False)
 
 
-x_9107 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9107 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9111(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
@@ -466,7 +463,7 @@ def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6224'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6226'))) is int else num(_w2)))
 
 
-x_9115 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9115 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -535,7 +532,7 @@ def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6234'))) is str else None)) and ((E.get('k~6235') != 0)) else False)
 
 
-x_9141 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9141 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
@@ -544,7 +541,7 @@ def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6236 for v_c_6236 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6236, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6236, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))]))) is int else num(_w5)) >= 5))
 
 
-x_9147 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9147 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -613,7 +610,7 @@ def x_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6244'))) is str else None)) and ((E.get('k~6245') != 0)) else False)
 
 
-x_9171 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9171 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9175(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
@@ -628,7 +625,7 @@ def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6256'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6258'))) is int else num(_w2)))
 
 
-x_9179 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9179 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -697,7 +694,7 @@ def x_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6266'))) is str else None)) and ((E.get('k~6267') != 0)) else False)
 
 
-x_9205 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9205 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
@@ -706,7 +703,7 @@ def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6268 for v_c_6268 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6268, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6268, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))) is int else num(_w5)) >= 4))
 
 
-x_9211 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9211 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -775,7 +772,7 @@ def x_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6276'))) is str else None)) and ((E.get('k~6277') != 0)) else False)
 
 
-x_9235 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9235 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9239(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
@@ -790,7 +787,7 @@ def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6288'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6290'))) is int else num(_w2)))
 
 
-x_9243 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9243 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -859,7 +856,7 @@ def x_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6298'))) is str else None)) and ((E.get('k~6299') != 0)) else False)
 
 
-x_9269 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9269 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
@@ -868,7 +865,7 @@ def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6301 for v_x_6301 in items_of(KEY(ctx.state.get('places'), v_s_6300, [])) if (True if (((v_x_6301.get('piece', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'piece', None)) == 'wind_farm')) and (((v_x_6301.get('owner', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'owner', None)) == E.get('you'))) else False)]) for v_s_6300 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7))
 
 
-x_9275 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9275 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -937,7 +934,7 @@ def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6309'))) is str else None)) and ((E.get('k~6310') != 0)) else False)
 
 
-x_9299 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9299 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -952,7 +949,7 @@ def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6321'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6323'))) is int else num(_w2)))
 
 
-x_9307 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9307 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1021,7 +1018,7 @@ def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6331'))) is str else None)) and ((E.get('k~6332') != 0)) else False)
 
 
-x_9333 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9333 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
@@ -1030,7 +1027,7 @@ def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w5 if type((_w5 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6335 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('deck', None) if type(v_i_6335) is str else None) == v_d_6334)]) for v_d_6334 in items_of((ctx.index.plain['markets'].get(v_m_6333, NOREC).get('piles', []) if type(v_m_6333) is str else []))]) for v_m_6333 in IDS(ctx, 'markets')]))) is int else num(_w5)) >= 7))
 
 
-x_9339 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9339 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1099,7 +1096,7 @@ def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6343'))) is str else None)) and ((E.get('k~6344') != 0)) else False)
 
 
-x_9363 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9363 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
@@ -1114,7 +1111,7 @@ def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6355'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6357'))) is int else num(_w2)))
 
 
-x_9371 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9371 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1183,7 +1180,7 @@ def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6365'))) is str else None)) and ((E.get('k~6366') != 0)) else False)
 
 
-x_9397 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
@@ -1192,7 +1189,7 @@ def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6367 for v_c_6367 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6367, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6367, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))) is int else num(_w5)) >= 3))
 
 
-x_9403 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9403 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1261,7 +1258,7 @@ def x_9426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6375'))) is str else None)) and ((E.get('k~6376') != 0)) else False)
 
 
-x_9427 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9427 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9431(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
@@ -1276,7 +1273,7 @@ def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6387'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6389'))) is int else num(_w2)))
 
 
-x_9435 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9435 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1345,7 +1342,7 @@ def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6397'))) is str else None)) and ((E.get('k~6398') != 0)) else False)
 
 
-x_9461 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9461 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
@@ -1354,7 +1351,7 @@ def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6399 for v_c_6399 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6399, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6399, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))) is int else num(_w5)) >= 4))
 
 
-x_9467 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9467 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1423,7 +1420,7 @@ def x_9490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6407'))) is str else None)) and ((E.get('k~6408') != 0)) else False)
 
 
-x_9491 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9491 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9495(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
@@ -1438,7 +1435,7 @@ def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6419'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6421'))) is int else num(_w2)))
 
 
-x_9499 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9499 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1507,7 +1504,7 @@ def x_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6429'))) is str else None)) and ((E.get('k~6430') != 0)) else False)
 
 
-x_9525 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9525 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
@@ -1516,7 +1513,7 @@ def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: ((_w1 if type((_w1 := AR('+', AR('+', len([v_i_6431 for v_i_6431 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6431, NOREC).get('deck', None) if type(v_i_6431) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6433 for v_x_6433 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6433 == v_c_6432)]), FN['sum'](ctx, None, [len([v_x_6435 for v_x_6435 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6434, [])) if (v_x_6435 == v_c_6432)]) for v_r_6434 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6432 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6432, NOREC).get('deck', None) if type(v_c_6432) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6436 for v_i_6436 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6436, NOREC).get('deck', None) if type(v_i_6436) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6438 for v_x_6438 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6438 == v_c_6437)]), FN['sum'](ctx, None, [len([v_x_6440 for v_x_6440 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6439, [])) if (v_x_6440 == v_c_6437)]) for v_r_6439 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6437 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6437, NOREC).get('deck', None) if type(v_c_6437) is str else None) == 'specialist_action')]))))) is int else num(_w1)) >= 6))
 
 
-x_9531 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9531 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1585,7 +1582,7 @@ def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6448'))) is str else None)) and ((E.get('k~6449') != 0)) else False)
 
 
-x_9555 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9555 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
@@ -1600,7 +1597,7 @@ def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6460'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6462'))) is int else num(_w2)))
 
 
-x_9563 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9563 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1669,7 +1666,7 @@ def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6470'))) is str else None)) and ((E.get('k~6471') != 0)) else False)
 
 
-x_9589 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9589 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
@@ -1678,7 +1675,7 @@ def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
-x_9595 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9595 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1747,7 +1744,7 @@ def x_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6479'))) is str else None)) and ((E.get('k~6480') != 0)) else False)
 
 
-x_9619 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
@@ -1762,7 +1759,7 @@ def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6491'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6493'))) is int else num(_w2)))
 
 
-x_9627 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9627 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1831,7 +1828,7 @@ def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6501'))) is str else None)) and ((E.get('k~6502') != 0)) else False)
 
 
-x_9653 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9653 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
@@ -1840,7 +1837,7 @@ def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w9 if type((_w9 := AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6504 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('deck', None) if type(v_i_6504) is str else None) == 'connection_tiles_bc')])))) is int else num(_w9)) >= 5))
 
 
-x_9659 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9659 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1909,7 +1906,7 @@ def x_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6512'))) is str else None)) and ((E.get('k~6513') != 0)) else False)
 
 
-x_9683 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9683 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9687(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
@@ -1924,7 +1921,7 @@ def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6524'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6526'))) is int else num(_w2)))
 
 
-x_9691 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9691 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1993,7 +1990,7 @@ def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6534'))) is str else None)) and ((E.get('k~6535') != 0)) else False)
 
 
-x_9717 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9717 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
@@ -2002,7 +1999,7 @@ def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: ((_w2 if type((_w2 := len([v_col_6536 for v_col_6536 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('key', None) if type(v_x_6537) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6537 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('column', 0) if type(v_x_6537) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6536, NOREC).get('column', 0) if type(v_col_6536) is str else 0))])]))) is int else num(_w2)) >= 2))
 
 
-x_9723 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9723 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2071,7 +2068,7 @@ def x_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6545'))) is str else None)) and ((E.get('k~6546') != 0)) else False)
 
 
-x_9747 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9751(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
@@ -2086,7 +2083,7 @@ def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6557'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6559'))) is int else num(_w2)))
 
 
-x_9755 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9755 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2155,7 +2152,7 @@ def x_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6567'))) is str else None)) and ((E.get('k~6568') != 0)) else False)
 
 
-x_9781 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9781 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
@@ -2164,7 +2161,7 @@ def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6569 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6570.get('piece', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'piece', None)) == 'transformer')) and (((v_x_6570.get('owner', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'owner', None)) == E.get('you'))) else False) for v_x_6570 in items_of(KEY(ctx.state.get('places'), v_s_6569, []))])]))) is int else num(_w9)) >= 15))
 
 
-x_9787 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9787 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2233,7 +2230,7 @@ def x_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6578'))) is str else None)) and ((E.get('k~6579') != 0)) else False)
 
 
-x_9811 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9811 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9815(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
@@ -2248,7 +2245,7 @@ def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6590'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6592'))) is int else num(_w2)))
 
 
-x_9819 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9819 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2317,7 +2314,7 @@ def x_9844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6600'))) is str else None)) and ((E.get('k~6601') != 0)) else False)
 
 
-x_9845 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9845 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
@@ -2326,7 +2323,7 @@ def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['min'](ctx, None, [(lambda v_vs_6604: (lambda v_at_6605: ((v_vs_6604.get(v_at_6605, None) if type(v_vs_6604) is dict else KEY(v_vs_6604, v_at_6605, None)) if (True if (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) >= 0)) and (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6604))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6603, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6603, 0)) if ((ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('scope', None) if type(v_t_6603) is str else None) == 'game') else (_w6.get(v_t_6603, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6603, 0)))))(((_w2.get((_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('values', []) if type(v_t_6603) is str else []))) for v_t_6603 in [v_t_6602 for v_t_6602 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('group', None) if type(v_t_6602) is str else None) == 'income')]]))) is int else num(_w8)) >= 5))
 
 
-x_9851 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9851 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2395,7 +2392,7 @@ def x_9874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6613'))) is str else None)) and ((E.get('k~6614') != 0)) else False)
 
 
-x_9875 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9879(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
@@ -2410,7 +2407,7 @@ def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6625'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6627'))) is int else num(_w2)))
 
 
-x_9883 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9883 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2479,7 +2476,7 @@ def x_9908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6635'))) is str else None)) and ((E.get('k~6636') != 0)) else False)
 
 
-x_9909 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9909 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
@@ -2488,7 +2485,7 @@ def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6638 for v_x_6638 in items_of(KEY(ctx.state.get('places'), v_s_6637, [])) if (True if (((v_x_6638.get('piece', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'piece', None)) == 'tower')) and (((v_x_6638.get('owner', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'owner', None)) == E.get('you'))) else False)]) for v_s_6637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5))
 
 
-x_9915 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9915 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2557,7 +2554,7 @@ def x_9938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6646'))) is str else None)) and ((E.get('k~6647') != 0)) else False)
 
 
-x_9939 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9939 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9943(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
@@ -2572,7 +2569,7 @@ def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6658'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6660'))) is int else num(_w2)))
 
 
-x_9947 = x_8955  # rules_data/pampero/definitions/resources.yaml:55
+x_9947 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2641,7 +2638,7 @@ def x_9972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6668'))) is str else None)) and ((E.get('k~6669') != 0)) else False)
 
 
-x_9973 = x_8979  # rules_data/pampero/definitions/resources.yaml:30
+x_9973 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -2770,11 +2767,7 @@ def t_7921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7921, None, [], k)
 
 
-def d_7922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7922 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3114,7 +3107,7 @@ def t_7950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7950, None, [], k)
 
 
-d_7951 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_7951 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3432,7 +3425,7 @@ def t_7976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7976, None, [], k)
 
 
-d_7977 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_7977 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3772,7 +3765,7 @@ def t_8005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8005, None, [], k)
 
 
-d_8006 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8006 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4090,7 +4083,7 @@ def t_8031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8031, None, [], k)
 
 
-d_8032 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8032 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4430,7 +4423,7 @@ def t_8060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8060, None, [], k)
 
 
-d_8061 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8061 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4748,7 +4741,7 @@ def t_8086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8086, None, [], k)
 
 
-d_8087 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8087 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5088,7 +5081,7 @@ def t_8115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8115, None, [], k)
 
 
-d_8116 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8116 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5406,7 +5399,7 @@ def t_8141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8141, None, [], k)
 
 
-d_8142 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8142 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5746,7 +5739,7 @@ def t_8170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8170, None, [], k)
 
 
-d_8171 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8171 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6064,7 +6057,7 @@ def t_8196(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8196, None, [], k)
 
 
-d_8197 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8197 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6404,7 +6397,7 @@ def t_8225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8225, None, [], k)
 
 
-d_8226 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8226 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6722,7 +6715,7 @@ def t_8251(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8251, None, [], k)
 
 
-d_8252 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8252 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7062,7 +7055,7 @@ def t_8280(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8280, None, [], k)
 
 
-d_8281 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8281 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7380,7 +7373,7 @@ def t_8306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8306, None, [], k)
 
 
-d_8307 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8307 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7720,7 +7713,7 @@ def t_8335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8335, None, [], k)
 
 
-d_8336 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8336 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8038,7 +8031,7 @@ def t_8361(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8361, None, [], k)
 
 
-d_8362 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8362 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8378,7 +8371,7 @@ def t_8390(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8390, None, [], k)
 
 
-d_8391 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8391 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8696,7 +8689,7 @@ def t_8416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8416, None, [], k)
 
 
-d_8417 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8417 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9036,7 +9029,7 @@ def t_8445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8445, None, [], k)
 
 
-d_8446 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8446 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9354,7 +9347,7 @@ def t_8471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8471, None, [], k)
 
 
-d_8472 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8472 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9694,7 +9687,7 @@ def t_8500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8500, None, [], k)
 
 
-d_8501 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8501 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10012,7 +10005,7 @@ def t_8526(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8526, None, [], k)
 
 
-d_8527 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8527 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10352,7 +10345,7 @@ def t_8555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8555, None, [], k)
 
 
-d_8556 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8556 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10670,7 +10663,7 @@ def t_8581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8581, None, [], k)
 
 
-d_8582 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8582 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11010,7 +11003,7 @@ def t_8610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8610, None, [], k)
 
 
-d_8611 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8611 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11328,7 +11321,7 @@ def t_8636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8636, None, [], k)
 
 
-d_8637 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8637 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11668,7 +11661,7 @@ def t_8665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8665, None, [], k)
 
 
-d_8666 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8666 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11986,7 +11979,7 @@ def t_8691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8691, None, [], k)
 
 
-d_8692 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8692 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12326,7 +12319,7 @@ def t_8720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8720, None, [], k)
 
 
-d_8721 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8721 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12644,7 +12637,7 @@ def t_8746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8746, None, [], k)
 
 
-d_8747 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8747 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12984,7 +12977,7 @@ def t_8775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8775, None, [], k)
 
 
-d_8776 = d_7922  # rules_data/pampero/definitions/resources.yaml:58
+d_8776 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -14528,7 +14521,6 @@ CODE = {
 }
 AT = {
     8951: 'rules_data/pampero/modules/objectives.yaml:9',
-    8955: 'rules_data/pampero/definitions/resources.yaml:55',
     8956: 'rules_data/pampero/definitions/resources.yaml:55',
     8959: 'rules_data/pampero/definitions/resources.yaml:57',
     8963: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14540,7 +14532,6 @@ AT = {
     8975: 'rules_data/pampero/definitions/resources.yaml:29',
     8976: 'rules_data/pampero/definitions/resources.yaml:29',
     8978: 'rules_data/pampero/definitions/resources.yaml:30',
-    8979: 'rules_data/pampero/definitions/resources.yaml:30',
     8983: 'rules_data/pampero/modules/objectives.yaml:15',
     8984: 'rules_data/pampero/definitions/resources.yaml:68',
     8988: 'rules_data/pampero/definitions/resources.yaml:55',

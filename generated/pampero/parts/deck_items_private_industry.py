@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_9978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9978 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,10 +118,7 @@ def x_10001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6677'))) is str else None)) and ((E.get('k~6678') != 0)) else False)
 
 
-def x_10002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10002 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -130,7 +127,7 @@ def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('band', {}) if type(v_g_6679) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('column', 0) if type(v_g_6679) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10009 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10009 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -199,7 +196,7 @@ def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6689'))) is str else None)) and ((E.get('k~6690') != 0)) else False)
 
 
-x_10035 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10035 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -208,7 +205,7 @@ def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('band', {}) if type(v_g_6691) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6691 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('column', 0) if type(v_g_6691) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10042 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10042 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -277,8 +274,8 @@ def x_10067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6701'))) is str else None)) and ((E.get('k~6702') != 0)) else False)
 
 
-x_10068 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
-x_10073 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10068 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10073 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -347,7 +344,7 @@ def x_10096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6710'))) is str else None)) and ((E.get('k~6711') != 0)) else False)
 
 
-x_10097 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10097 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
@@ -356,7 +353,7 @@ def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('band', {}) if type(v_g_6712) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6712 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('column', 0) if type(v_g_6712) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10104 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10104 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -425,7 +422,7 @@ def x_10129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6722'))) is str else None)) and ((E.get('k~6723') != 0)) else False)
 
 
-x_10130 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10130 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
@@ -434,7 +431,7 @@ def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('band', {}) if type(v_g_6724) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6724 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('column', 0) if type(v_g_6724) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10137 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10137 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -503,8 +500,8 @@ def x_10162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6734'))) is str else None)) and ((E.get('k~6735') != 0)) else False)
 
 
-x_10163 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
-x_10168 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10163 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10168 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -573,7 +570,7 @@ def x_10191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6743'))) is str else None)) and ((E.get('k~6744') != 0)) else False)
 
 
-x_10192 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10192 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
@@ -582,7 +579,7 @@ def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('band', {}) if type(v_g_6745) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6745 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('column', 0) if type(v_g_6745) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10199 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10199 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -651,7 +648,7 @@ def x_10224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6755'))) is str else None)) and ((E.get('k~6756') != 0)) else False)
 
 
-x_10225 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10225 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
@@ -660,7 +657,7 @@ def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('band', {}) if type(v_g_6757) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6757 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('column', 0) if type(v_g_6757) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10232 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10232 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -729,8 +726,8 @@ def x_10257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6767'))) is str else None)) and ((E.get('k~6768') != 0)) else False)
 
 
-x_10258 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
-x_10263 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10258 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10263 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -799,7 +796,7 @@ def x_10286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6776'))) is str else None)) and ((E.get('k~6777') != 0)) else False)
 
 
-x_10287 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10287 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
@@ -808,7 +805,7 @@ def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('band', {}) if type(v_g_6778) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6778 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('column', 0) if type(v_g_6778) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10294 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10294 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -877,7 +874,7 @@ def x_10319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6788'))) is str else None)) and ((E.get('k~6789') != 0)) else False)
 
 
-x_10320 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10320 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
@@ -886,7 +883,7 @@ def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('band', {}) if type(v_g_6790) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6790 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('column', 0) if type(v_g_6790) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10327 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10327 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -955,8 +952,8 @@ def x_10352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6800'))) is str else None)) and ((E.get('k~6801') != 0)) else False)
 
 
-x_10353 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
-x_10358 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10353 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10358 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1025,7 +1022,7 @@ def x_10381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6809'))) is str else None)) and ((E.get('k~6810') != 0)) else False)
 
 
-x_10382 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10382 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
@@ -1034,7 +1031,7 @@ def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('band', {}) if type(v_g_6811) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6811 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('column', 0) if type(v_g_6811) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10389 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10389 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1103,7 +1100,7 @@ def x_10414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6821'))) is str else None)) and ((E.get('k~6822') != 0)) else False)
 
 
-x_10415 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10415 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
@@ -1112,7 +1109,7 @@ def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('band', {}) if type(v_g_6823) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6823 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('column', 0) if type(v_g_6823) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10422 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10422 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1181,8 +1178,8 @@ def x_10447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6833'))) is str else None)) and ((E.get('k~6834') != 0)) else False)
 
 
-x_10448 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
-x_10453 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10448 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10453 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1251,7 +1248,7 @@ def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6842'))) is str else None)) and ((E.get('k~6843') != 0)) else False)
 
 
-x_10477 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10477 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
@@ -1260,7 +1257,7 @@ def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('band', {}) if type(v_g_6844) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6844 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('column', 0) if type(v_g_6844) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10484 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10484 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1329,7 +1326,7 @@ def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6854'))) is str else None)) and ((E.get('k~6855') != 0)) else False)
 
 
-x_10510 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10510 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
@@ -1338,7 +1335,7 @@ def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('band', {}) if type(v_g_6856) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6856 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('column', 0) if type(v_g_6856) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-x_10517 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10517 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1407,7 +1404,7 @@ def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6866'))) is str else None)) and ((E.get('k~6867') != 0)) else False)
 
 
-x_10543 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10543 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10545(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
@@ -1428,7 +1425,7 @@ def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6884'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6886'))) is int else num(_w2)))
 
 
-x_10552 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10552 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1497,7 +1494,7 @@ def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6894'))) is str else None)) and ((E.get('k~6895') != 0)) else False)
 
 
-x_10578 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10578 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -1506,7 +1503,7 @@ def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('band', {}) if type(v_g_6901) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6901 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('column', 0) if type(v_g_6901) is str else 0) == ((_w12.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w17.get(v_t_6899, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w19.get(v_t_6899, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6899, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6900, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w22.get(v_u_6900, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6897, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w15.get(v_t_6897, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6897, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w51.get(v_t_6899, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w53.get(v_t_6899, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6899, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6900, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w56.get(v_u_6900, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6897, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w49.get(v_t_6897, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6897, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-x_10586 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10586 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1575,7 +1572,7 @@ def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6911'))) is str else None)) and ((E.get('k~6912') != 0)) else False)
 
 
-x_10612 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10612 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -1584,7 +1581,7 @@ def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('band', {}) if type(v_g_6918) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6918 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('column', 0) if type(v_g_6918) is str else 0) == ((_w12.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w17.get(v_t_6916, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w19.get(v_t_6916, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6916, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6917, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w22.get(v_u_6917, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6914, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w15.get(v_t_6914, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6914, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w51.get(v_t_6916, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w53.get(v_t_6916, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6916, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6917, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w56.get(v_u_6917, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6914, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w49.get(v_t_6914, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6914, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-x_10619 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10619 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1653,7 +1650,7 @@ def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6928'))) is str else None)) and ((E.get('k~6929') != 0)) else False)
 
 
-x_10645 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10645 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1668,7 +1665,7 @@ def x_10651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6940'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6942'))) is int else num(_w2)))
 
 
-x_10654 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10654 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1737,7 +1734,7 @@ def x_10679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6950'))) is str else None)) and ((E.get('k~6951') != 0)) else False)
 
 
-x_10680 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10680 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1746,7 +1743,7 @@ def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('band', {}) if type(v_g_6957) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6957 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('column', 0) if type(v_g_6957) is str else 0) == ((_w12.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w17.get(v_t_6955, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w19.get(v_t_6955, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6955, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6956, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w22.get(v_u_6956, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6953, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w15.get(v_t_6953, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6953, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w51.get(v_t_6955, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w53.get(v_t_6955, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6955, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6956, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w56.get(v_u_6956, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6953, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w49.get(v_t_6953, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6953, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-x_10688 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10688 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1815,7 +1812,7 @@ def x_10713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6967'))) is str else None)) and ((E.get('k~6968') != 0)) else False)
 
 
-x_10714 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10714 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1824,7 +1821,7 @@ def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('band', {}) if type(v_g_6974) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6974 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('column', 0) if type(v_g_6974) is str else 0) == ((_w12.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w17.get(v_t_6972, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w19.get(v_t_6972, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6972, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6973, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w22.get(v_u_6973, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6970, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w15.get(v_t_6970, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6970, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w51.get(v_t_6972, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w53.get(v_t_6972, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6972, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6973, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w56.get(v_u_6973, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6970, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w49.get(v_t_6970, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6970, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-x_10721 = x_9978  # rules_data/pampero/definitions/resources.yaml:55
+x_10721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1893,7 +1890,7 @@ def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6984'))) is str else None)) and ((E.get('k~6985') != 0)) else False)
 
 
-x_10747 = x_10002  # rules_data/pampero/definitions/resources.yaml:30
+x_10747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -2027,11 +2024,7 @@ def t_8801(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8801, None, [], k)
 
 
-def d_8802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8802 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2361,7 +2354,7 @@ def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8829, None, [], k)
 
 
-d_8830 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8830 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2691,7 +2684,7 @@ def t_8857(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8857, None, [], k)
 
 
-d_8858 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8858 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8859(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3014,7 +3007,7 @@ def t_8883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8883, None, [], k)
 
 
-d_8884 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8884 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3344,7 +3337,7 @@ def t_8911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8911, None, [], k)
 
 
-d_8912 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3674,7 +3667,7 @@ def t_8939(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8939, None, [], k)
 
 
-d_8940 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8940 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8941(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3997,7 +3990,7 @@ def t_8965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8965, None, [], k)
 
 
-d_8966 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8966 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4327,7 +4320,7 @@ def t_8993(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8993, None, [], k)
 
 
-d_8994 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_8994 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8995(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4657,7 +4650,7 @@ def t_9021(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9021, None, [], k)
 
 
-d_9022 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9022 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9023(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4980,7 +4973,7 @@ def t_9047(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9047, None, [], k)
 
 
-d_9048 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9048 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5310,7 +5303,7 @@ def t_9075(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9075, None, [], k)
 
 
-d_9076 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9076 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9077(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5640,7 +5633,7 @@ def t_9103(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9103, None, [], k)
 
 
-d_9104 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9104 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9105(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5963,7 +5956,7 @@ def t_9129(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9129, None, [], k)
 
 
-d_9130 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9130 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6293,7 +6286,7 @@ def t_9157(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9157, None, [], k)
 
 
-d_9158 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9158 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9159(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6623,7 +6616,7 @@ def t_9185(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9185, None, [], k)
 
 
-d_9186 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9186 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9187(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6946,7 +6939,7 @@ def t_9211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9211, None, [], k)
 
 
-d_9212 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9212 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7276,7 +7269,7 @@ def t_9239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9239, None, [], k)
 
 
-d_9240 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9240 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9241(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7606,7 +7599,7 @@ def t_9267(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9267, None, [], k)
 
 
-d_9268 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9268 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9269(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7965,7 +7958,7 @@ def t_9298(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9298, None, [], k)
 
 
-d_9299 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9299 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8313,7 +8306,7 @@ def t_9327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9327, None, [], k)
 
 
-d_9328 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9328 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8643,7 +8636,7 @@ def t_9355(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9355, None, [], k)
 
 
-d_9356 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9356 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9002,7 +8995,7 @@ def t_9386(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9386, None, [], k)
 
 
-d_9387 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9387 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9350,7 +9343,7 @@ def t_9415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9415, None, [], k)
 
 
-d_9416 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9416 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9417(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9680,7 +9673,7 @@ def t_9443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9443, None, [], k)
 
 
-d_9444 = d_8802  # rules_data/pampero/definitions/resources.yaml:58
+d_9444 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10880,7 +10873,6 @@ CODE = {
     10747: x_10747,
 }
 AT = {
-    9978: 'rules_data/pampero/definitions/resources.yaml:55',
     9979: 'rules_data/pampero/definitions/resources.yaml:55',
     9982: 'rules_data/pampero/definitions/resources.yaml:57',
     9986: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -10892,7 +10884,6 @@ AT = {
     9998: 'rules_data/pampero/definitions/resources.yaml:29',
     9999: 'rules_data/pampero/definitions/resources.yaml:29',
     10001: 'rules_data/pampero/definitions/resources.yaml:30',
-    10002: 'rules_data/pampero/definitions/resources.yaml:30',
     10005: 'rules_data/pampero/modules/private_industry.yaml:12',
     10010: 'rules_data/pampero/definitions/resources.yaml:55',
     10013: 'rules_data/pampero/definitions/resources.yaml:57',

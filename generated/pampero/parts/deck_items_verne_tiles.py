@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10966 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,13 +118,8 @@ def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7058'))) is str else None)) and ((E.get('k~7059') != 0)) else False)
 
 
-def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-x_10995 = x_10966  # rules_data/pampero/definitions/resources.yaml:55
+x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10995 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -193,8 +188,8 @@ def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7067'))) is str else None)) and ((E.get('k~7068') != 0)) else False)
 
 
-x_11019 = x_10990  # rules_data/pampero/definitions/resources.yaml:30
-x_11024 = x_10966  # rules_data/pampero/definitions/resources.yaml:55
+x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11024 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -263,8 +258,8 @@ def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7076'))) is str else None)) and ((E.get('k~7077') != 0)) else False)
 
 
-x_11048 = x_10990  # rules_data/pampero/definitions/resources.yaml:30
-x_11053 = x_10966  # rules_data/pampero/definitions/resources.yaml:55
+x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11053 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -333,8 +328,8 @@ def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7085'))) is str else None)) and ((E.get('k~7086') != 0)) else False)
 
 
-x_11077 = x_10990  # rules_data/pampero/definitions/resources.yaml:30
-x_11082 = x_10966  # rules_data/pampero/definitions/resources.yaml:55
+x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11082 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -403,8 +398,8 @@ def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7094'))) is str else None)) and ((E.get('k~7095') != 0)) else False)
 
 
-x_11106 = x_10990  # rules_data/pampero/definitions/resources.yaml:30
-x_11111 = x_10966  # rules_data/pampero/definitions/resources.yaml:55
+x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11111 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -473,13 +468,8 @@ def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7103'))) is str else None)) and ((E.get('k~7104') != 0)) else False)
 
 
-x_11135 = x_10990  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
+x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11137 = _C.x_8430  # rules_data/pampero/modules/verne_tiles.yaml:31
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
@@ -600,11 +590,7 @@ def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9658, None, [], k)
 
 
-def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9659 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -914,7 +900,7 @@ def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9684, None, [], k)
 
 
-d_9685 = d_9659  # rules_data/pampero/definitions/resources.yaml:58
+d_9685 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1224,7 +1210,7 @@ def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9710, None, [], k)
 
 
-d_9711 = d_9659  # rules_data/pampero/definitions/resources.yaml:58
+d_9711 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1534,7 +1520,7 @@ def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9736, None, [], k)
 
 
-d_9737 = d_9659  # rules_data/pampero/definitions/resources.yaml:58
+d_9737 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1844,7 +1830,7 @@ def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9762, None, [], k)
 
 
-d_9763 = d_9659  # rules_data/pampero/definitions/resources.yaml:58
+d_9763 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2154,7 +2140,7 @@ def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9788, None, [], k)
 
 
-d_9789 = d_9659  # rules_data/pampero/definitions/resources.yaml:58
+d_9789 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2588,7 +2574,6 @@ CODE = {
     11137: x_11137,
 }
 AT = {
-    10966: 'rules_data/pampero/definitions/resources.yaml:55',
     10967: 'rules_data/pampero/definitions/resources.yaml:55',
     10970: 'rules_data/pampero/definitions/resources.yaml:57',
     10974: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2600,7 +2585,6 @@ AT = {
     10986: 'rules_data/pampero/definitions/resources.yaml:29',
     10987: 'rules_data/pampero/definitions/resources.yaml:29',
     10989: 'rules_data/pampero/definitions/resources.yaml:30',
-    10990: 'rules_data/pampero/definitions/resources.yaml:30',
     10996: 'rules_data/pampero/definitions/resources.yaml:55',
     10999: 'rules_data/pampero/definitions/resources.yaml:57',
     11003: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2656,7 +2640,6 @@ AT = {
     11131: 'rules_data/pampero/definitions/resources.yaml:29',
     11132: 'rules_data/pampero/definitions/resources.yaml:29',
     11134: 'rules_data/pampero/definitions/resources.yaml:30',
-    11137: 'rules_data/pampero/modules/verne_tiles.yaml:31',
 }
 
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
@@ -76,8 +77,7 @@ def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
-def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_379 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -86,8 +86,7 @@ def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return MEMO(ctx, (380, E.get('n~858'), E.get('r~859'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~859'), 0) if type((_w1 := (ctx.state['players'][v_target_860] if type(v_target_860) is int and 0 <= v_target_860 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~859'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~858'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~859'))) is str else 0))) is int else num(_w6))) for v_target_860 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_381 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -120,10 +119,7 @@ def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~865'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~865'), 0))
 
 
-def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_395 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:39
 
 
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -144,10 +140,7 @@ def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~866'))) is str else 0)
 
 
-def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_402 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -162,10 +155,7 @@ def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~866'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~866'))) is str else None), 0))
 
 
-def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -186,8 +176,7 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~868'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_413 = _C.x_413  # rules_data/terraforming_mars/cards/001-070.yaml:41
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -202,7 +191,7 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~870'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~870'), 0))
 
 
-x_421 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_421 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -211,7 +200,7 @@ def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return MEMO(ctx, (422, E.get('n~871'), E.get('r~872'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~872'), 0) if type((_w1 := (ctx.state['players'][v_target_873] if type(v_target_873) is int and 0 <= v_target_873 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~872'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~871'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~872'))) is str else 0))) is int else num(_w6))) for v_target_873 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_423 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_423 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -254,10 +243,7 @@ def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~880') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_439 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -272,10 +258,7 @@ def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~878'))) is int else num(_w4)))
 
 
-def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_442 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -308,7 +291,7 @@ def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~884'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~884'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~881'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~885'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~882'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~886'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~883'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~881'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~878'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~885'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~884'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~881'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~885'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~882'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~886'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~883'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~882'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~878'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~886'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~884'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~881'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~885'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~882'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~886'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~883'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~883'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~878'))) is int else num(_w49)))) else False))) else False)
 
 
-x_449 = x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_449 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -317,22 +300,9 @@ def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_451 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_455 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -341,23 +311,11 @@ def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~884')} if ((_w13 if type((_w13 := E.get('s_v~881'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~885')} if ((_w14 if type((_w14 := E.get('t_v~882'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~886')} if ((_w15 if type((_w15 := E.get('h_v~883'))) is int else num(_w15)) > 0) else K[2]))
 
 
-def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('deck')
-
-
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('discard')
-
-
-x_464 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_460 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_461 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_462 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_464 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
 def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
@@ -368,29 +326,18 @@ def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
-def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-x_468 = x_462  # rules_data/terraforming_mars/definitions/cards.yaml:266
-
-
-def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-x_470 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_471 = x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_467 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_468 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_469 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_470 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_471 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
 def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return (True if ((ctx.state.get('revealed') != None)) and (('microbe' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := ctx.state.get('revealed'))) is str else []))) in (list, dict) else IN('microbe', _w2))) else False)
 
 
-def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_475 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
@@ -399,24 +346,17 @@ def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
-x_480 = x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_481 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_482 = x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_483 = x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_485 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_486 = x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-x_488 = x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_489 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_490 = x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_491 = x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_480 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_481 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_482 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_483 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_485 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_486 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_487 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_488 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_489 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_490 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_491 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -431,7 +371,7 @@ def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~894') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_498 = x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_498 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -446,7 +386,7 @@ def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~892'))) is int else num(_w4)))
 
 
-x_501 = x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_501 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -479,7 +419,7 @@ def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~898'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~898'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~895'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~899'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~896'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~900'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~897'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~895'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~892'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~899'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~898'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~895'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~899'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~896'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~900'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~897'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~896'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~892'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~900'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~898'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~895'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~899'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~896'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~900'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~897'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~897'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~892'))) is int else num(_w49)))) else False))) else False)
 
 
-x_508 = x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_508 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -488,9 +428,9 @@ def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-x_510 = x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_512 = x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_514 = x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_510 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_512 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_514 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -499,10 +439,7 @@ def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~898')} if ((_w13 if type((_w13 := E.get('s_v~895'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~899')} if ((_w14 if type((_w14 := E.get('t_v~896'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~900')} if ((_w15 if type((_w15 := E.get('h_v~897'))) is int else num(_w15)) > 0) else K[2]))
 
 
-def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_518 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -517,7 +454,7 @@ def x_520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return {'card': E.get('card~890'), 'keep': True}
 
 
-x_521 = x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_521 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
 x_522 = x_519  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
@@ -527,7 +464,7 @@ def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return {'card': E.get('card~890'), 'keep': False}
 
 
-x_524 = x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_524 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -558,8 +495,7 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return ((_w1 if type((_w1 := E.get('n~907'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~909'))) is int else num(_w2)))
 
 
-def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_536 = _C.x_536  # rules_data/terraforming_mars/cards/001-070.yaml:82
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -580,7 +516,7 @@ def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~913'), 0))
 
 
-x_546 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:90
+x_546 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:90
 
 
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -613,11 +549,8 @@ def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~926'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~926'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-x_558 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_556 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_558 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -680,7 +613,7 @@ def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~932'))) is str else 0)
 
 
-x_575 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_575 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -695,7 +628,7 @@ def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~932'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~932'))) is str else None), 0))
 
 
-x_579 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_579 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -716,8 +649,8 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~934'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_589 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_590 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_589 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_590 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -762,7 +695,7 @@ def x_607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~940'))) is str else 0)
 
 
-x_608 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_608 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_609(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -777,7 +710,7 @@ def x_610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~940'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~940'))) is str else None), 0))
 
 
-x_612 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_612 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -828,8 +761,8 @@ def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~955'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~955'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_628 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_630 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_628 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_630 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -868,8 +801,8 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~954')}
 
 
-x_643 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_644 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_643 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_644 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -908,7 +841,7 @@ def x_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~961'))) is str else 0)
 
 
-x_658 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_658 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -923,7 +856,7 @@ def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~961'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~961'))) is str else None), 0))
 
 
-x_662 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_662 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -944,8 +877,8 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~963'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_672 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_673 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_672 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_673 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -990,7 +923,7 @@ def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~972') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_691 = x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_691 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1005,7 +938,7 @@ def x_693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~970'))) is int else num(_w4)))
 
 
-x_694 = x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_694 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -1038,7 +971,7 @@ def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~976'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~976'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~973'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~977'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~974'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~978'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~975'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~973'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~970'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~977'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~976'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~973'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~977'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~974'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~978'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~975'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~974'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~970'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~978'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~976'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~973'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~977'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~974'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~978'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~975'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~975'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~970'))) is int else num(_w49)))) else False))) else False)
 
 
-x_701 = x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_701 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1047,9 +980,9 @@ def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-x_703 = x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_705 = x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_707 = x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_703 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_705 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_707 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1088,8 +1021,8 @@ def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~991'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~991'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_721 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_723 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_721 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_723 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1140,7 +1073,7 @@ def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~999'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~999'), 0))
 
 
-x_738 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:135
+x_738 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1173,16 +1106,16 @@ def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1005'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1005'), 0))
 
 
-x_756 = x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_757 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_758 = x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_759 = x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_761 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_762 = x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_763 = x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_764 = x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_765 = x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_766 = x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_756 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_757 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_758 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_759 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_761 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_762 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_763 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_764 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_765 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_766 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1221,7 +1154,7 @@ def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (True if ((E.get('t~1009') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1010'))) is int else num(_w1)) > 0)) else False)
 
 
-x_780 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
@@ -1246,7 +1179,7 @@ def x_790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1014'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1014'), 0))
 
 
-x_792 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:168
+x_792 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
 def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1285,8 +1218,8 @@ def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1029'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1029'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_806 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_808 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_806 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_808 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1343,7 +1276,7 @@ def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1035'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1035'), 0))
 
 
-x_828 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
+x_828 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
@@ -1382,8 +1315,8 @@ def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1046'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1046'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_841 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_843 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_841 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_843 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1444,10 +1377,7 @@ def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1054'), 0))
 
 
-def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_870 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1468,7 +1398,7 @@ def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return {'card': E.get('card~1057')}
 
 
-x_878 = x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_878 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1519,8 +1449,8 @@ def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1073'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1073'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_893 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_895 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_893 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_895 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1595,8 +1525,8 @@ def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1088'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1088'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_916 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_918 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_916 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_918 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1677,8 +1607,8 @@ def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1103'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1103'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_945 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_947 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_945 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_947 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1747,8 +1677,8 @@ def x_966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1118'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1118'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_967 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_969 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_967 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_969 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1837,7 +1767,7 @@ def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1132, NOREC).get('resource', None) if type(v_card_1132) is str else None) == E.get('r~1130'))) and ((v_card_1132 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1132, 0) if type((_w1 := (ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1132, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1129'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1132, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1132 in items_of((ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1131 in items_of(list(range(len(ctx.state['players']))))])
 
 
-x_1002 = x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1002 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
 
 
 def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -1864,19 +1794,9 @@ def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1134')}
 
 
-x_1010 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_1010 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1012 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:236
+x_1014 = _C.x_1014  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
@@ -1919,7 +1839,7 @@ def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1143'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1143'), 0))
 
 
-x_1032 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
+x_1032 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
@@ -1928,7 +1848,7 @@ def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1145 for v_x_1145 in items_of((ctx.index.plain['cards'].get(v_c_1144, NOREC).get('tags', []) if type(v_c_1144) is str else [])) if (v_x_1145 == 'science')]) for v_c_1144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1147 for v_x_1147 in items_of((ctx.index.plain['corporations'].get(v_c_1146, NOREC).get('tags', []) if type(v_c_1146) is str else [])) if (v_x_1147 == 'science')]) for v_c_1146 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
-x_1036 = x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:280
+x_1036 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:280
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1943,7 +1863,7 @@ def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1149'), 0))
 
 
-x_1044 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1044 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
@@ -1968,7 +1888,7 @@ def x_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0))
 
 
-x_1056 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:300
+x_1056 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:300
 
 
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2001,8 +1921,8 @@ def x_1065(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1168'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1168'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1066 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1068 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1066 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1068 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2101,7 +2021,7 @@ def x_1107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1184'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1184'), 0))
 
 
-x_1109 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:326
+x_1109 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:326
 
 
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2134,8 +2054,8 @@ def x_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1197'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1197'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1119 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1121 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1119 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1121 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2174,7 +2094,7 @@ def x_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1196')}
 
 
-x_1133 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1133 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2183,7 +2103,7 @@ def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1202'))) is int else num(_w4)))
 
 
-x_1139 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1139 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2204,7 +2124,7 @@ def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1204'))) is str else 0)
 
 
-x_1147 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1147 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2219,7 +2139,7 @@ def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1204'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1204'))) is str else None), 0))
 
 
-x_1151 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1151 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2240,11 +2160,8 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1206'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
-
-
-x_1162 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1159 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:338
+x_1162 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2253,7 +2170,7 @@ def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1209'))) is int else num(_w4)))
 
 
-x_1168 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1168 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2274,7 +2191,7 @@ def x_1175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1211'))) is str else 0)
 
 
-x_1176 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1176 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2289,7 +2206,7 @@ def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1211'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1211'))) is str else None), 0))
 
 
-x_1180 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1180 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2310,13 +2227,8 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1213'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_1188 = x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:349
-
-
-def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+x_1188 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1189 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:349
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
@@ -2325,7 +2237,7 @@ def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1217, NOREC).get('resource', None) if type(v_card_1217) is str else None) == E.get('r~1215'))) and ((v_card_1217 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1217, 0) if type((_w1 := (ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1217, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1214'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1217, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1217 in items_of((ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1216 in items_of(list(range(len(ctx.state['players']))))])
 
 
-x_1193 = x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1193 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
 
 
 def x_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2352,7 +2264,7 @@ def x_1198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1219')}
 
 
-x_1201 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1201 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2379,7 +2291,7 @@ def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~1222') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1223'))) is int else num(_w1)) > 0)) else False)
 
 
-x_1211 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_1215(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2406,7 +2318,7 @@ def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~1224') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1225'))) is int else num(_w1)) > 0)) else False)
 
 
-x_1221 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1221 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2427,7 +2339,7 @@ def x_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1226'))) is str else 0)
 
 
-x_1229 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1229 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2442,7 +2354,7 @@ def x_1231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1226'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1226'))) is str else None), 0))
 
 
-x_1233 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1233 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2481,10 +2393,7 @@ def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1236'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1236'), 0))
 
 
-def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+x_1250 = _C.x_1250  # rules_data/terraforming_mars/cards/001-070.yaml:377
 
 
 def x_1253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2511,7 +2420,7 @@ def x_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1239'))) is str else 0)
 
 
-x_1261 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1261 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2526,7 +2435,7 @@ def x_1263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1239'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1239'))) is str else None), 0))
 
 
-x_1265 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1265 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2547,8 +2456,8 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1241'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_1275 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1276 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1275 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1276 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2599,7 +2508,7 @@ def x_1300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1252'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1252'), 0))
 
 
-x_1302 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
+x_1302 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
@@ -2630,7 +2539,7 @@ def x_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1258'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1258'), 0))
 
 
-x_1318 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
+x_1318 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
@@ -2643,7 +2552,7 @@ def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1260'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1260'), 0))
 
 
-x_1324 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
+x_1324 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
@@ -2682,8 +2591,8 @@ def x_1335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1273'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1273'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1336 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1338 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1336 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1338 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2740,7 +2649,7 @@ def x_1356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1279'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1279'), 0))
 
 
-x_1358 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
+x_1358 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
@@ -2783,7 +2692,7 @@ def x_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1293'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1293'), 0))
 
 
-x_1384 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1384 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
@@ -2792,8 +2701,8 @@ def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))) is int else num(_w3)))
 
 
-x_1389 = x_379  # rules_data/terraforming_mars/definitions/cards.yaml:249
-x_1390 = x_381  # rules_data/terraforming_mars/definitions/cards.yaml:250
+x_1389 = _C.x_379  # rules_data/terraforming_mars/definitions/cards.yaml:249
+x_1390 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
 def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -2826,8 +2735,8 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1299')}
 
 
-x_1400 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1401 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1400 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1401 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2866,11 +2775,8 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~1311'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1313'))) is int else num(_w2)))
 
 
-def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
-
-
-x_1417 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1414 = _C.x_1414  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1417 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -2879,7 +2785,7 @@ def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1418, E.get('n~1314'), E.get('r~1315'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1315'), 0) if type((_w1 := (ctx.state['players'][v_target_1316] if type(v_target_1316) is int and 0 <= v_target_1316 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1315'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1314'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1315'))) is str else 0))) is int else num(_w6))) for v_target_1316 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_1419 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1419 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2900,12 +2806,9 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1317')}
 
 
-x_1424 = x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1427 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
+x_1424 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1427 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1429 = _C.x_1429  # rules_data/terraforming_mars/cards/001-070.yaml:527
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2938,8 +2841,8 @@ def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1332'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1332'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1439 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1441 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1439 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1441 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1442(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3008,8 +2911,8 @@ def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1347'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1347'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1460 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1462 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1460 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1462 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3048,11 +2951,8 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1346')}
 
 
-def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
-
-
-x_1476 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1473 = _C.x_1473  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1476 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3061,7 +2961,7 @@ def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1477, E.get('n~1350'), E.get('r~1351'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1351'), 0) if type((_w1 := (ctx.state['players'][v_target_1352] if type(v_target_1352) is int and 0 <= v_target_1352 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1351'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1350'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1351'))) is str else 0))) is int else num(_w6))) for v_target_1352 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_1478 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1478 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3082,8 +2982,8 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1353')}
 
 
-x_1483 = x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1486 = x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1483 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1486 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
@@ -3114,7 +3014,7 @@ def x_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1363'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1363'), 0))
 
 
-x_1506 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:566
+x_1506 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3141,8 +3041,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1373'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1373'), 0))
 
 
-def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_1522 = _C.x_1522  # rules_data/terraforming_mars/cards/001-070.yaml:589
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3181,8 +3080,8 @@ def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1385'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1385'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1535 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1537 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1535 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1537 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3243,7 +3142,7 @@ def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
-x_1561 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1561 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3252,7 +3151,7 @@ def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1562, E.get('n~1392'), E.get('r~1393'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1393'), 0) if type((_w1 := (ctx.state['players'][v_target_1394] if type(v_target_1394) is int and 0 <= v_target_1394 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1393'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1392'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1393'))) is str else 0))) is int else num(_w6))) for v_target_1394 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_1563 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1563 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3303,7 +3202,7 @@ def x_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1400'))) is str else 0)
 
 
-x_1582 = x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1582 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -3318,7 +3217,7 @@ def x_1584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1400'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1400'))) is str else None), 0))
 
 
-x_1586 = x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1586 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3339,8 +3238,8 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1402'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_1596 = x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1597 = x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1596 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1597 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3439,8 +3338,8 @@ def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1431'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1431'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1632 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1634 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1632 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1634 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3479,7 +3378,7 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1430')}
 
 
-x_1644 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
+x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3500,7 +3399,7 @@ def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1437'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1437'), 0))
 
 
-x_1654 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
+x_1654 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -3597,8 +3496,8 @@ def x_1682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1461'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1461'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1683 = x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1685 = x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_1683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3637,7 +3536,7 @@ def x_1694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1460')}
 
 
-x_1695 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
+x_1695 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3662,7 +3561,7 @@ def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1467'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1467'), 0))
 
 
-x_1706 = x_395  # rules_data/terraforming_mars/cards/001-070.yaml:693
+x_1706 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:693
 
 
 def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -3881,13 +3780,7 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_359(ctx, r1, s, E)
 
 
-def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_395(ctx, E), k)
+t_359 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:39
 
 
 def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -4024,16 +3917,7 @@ def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_371 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -4070,11 +3954,7 @@ def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_410(ctx, E), k)
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_374 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -4557,22 +4437,8 @@ def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
-    return True
-
-
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    return True
+d_416 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_417 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
 def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -4626,14 +4492,7 @@ def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
-    return True
+d_423 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
 def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -4775,8 +4634,8 @@ def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-d_435 = d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_436 = d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4787,44 +4646,10 @@ def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_486(ctx, E):
-        if not d_439(ctx, E):
-            return False
-    return True
-
-
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
-    return True
-
-
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    return True
-
-
-d_441 = d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_438 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_439 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_440 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -5139,16 +4964,7 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
-    return True
+d_468 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
@@ -5402,7 +5218,7 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_490(ctx, r1, s, E)
 
 
-t_490 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:90
+t_490 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:90
 
 
 def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
@@ -5614,7 +5430,7 @@ def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_563(ctx, E), k)
 
 
-d_509 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_509 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -5790,7 +5606,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_524 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_524 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -5827,7 +5643,7 @@ def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_583(ctx, E), k)
 
 
-d_527 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_527 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -5891,7 +5707,7 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_534 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_534 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -6087,7 +5903,7 @@ def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_551 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_551 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6124,7 +5940,7 @@ def t_553(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_616(ctx, E), k)
 
 
-d_554 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_554 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6336,7 +6152,7 @@ def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_635(ctx, E), k)
 
 
-d_573 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_573 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6400,7 +6216,7 @@ def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_580 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_580 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -6576,7 +6392,7 @@ def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_595 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_595 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6613,7 +6429,7 @@ def t_597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_666(ctx, E), k)
 
 
-d_598 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_598 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -6677,7 +6493,7 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_605 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_605 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -7182,7 +6998,7 @@ def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_728(ctx, E), k)
 
 
-d_650 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_650 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
@@ -7231,7 +7047,7 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-t_655 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:135
+t_655 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
 def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
@@ -7495,8 +7311,8 @@ def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-d_678 = d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_679 = d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_678 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_679 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7507,44 +7323,10 @@ def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_762(ctx, E):
-        if not d_682(ctx, E):
-            return False
-    return True
-
-
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
-    return True
-
-
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    return True
-
-
-d_684 = d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_681 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_682 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_683 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_684 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -7720,7 +7502,7 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_699 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
@@ -7851,7 +7633,7 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_710(ctx, r1, s, E)
 
 
-t_710 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:168
+t_710 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
 def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
@@ -8095,7 +7877,7 @@ def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_813(ctx, E), k)
 
 
-d_732 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_732 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
@@ -8222,7 +8004,7 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_743(ctx, r1, s, E)
 
 
-t_743 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_743 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
 def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -8475,7 +8257,7 @@ def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_848(ctx, E), k)
 
 
-d_766 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_766 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
@@ -8937,7 +8719,7 @@ def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_900(ctx, E), k)
 
 
-d_808 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_808 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -9190,7 +8972,7 @@ def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_923(ctx, E), k)
 
 
-d_831 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_831 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
@@ -9491,7 +9273,7 @@ def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_952(ctx, E), k)
 
 
-d_858 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_858 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -9728,7 +9510,7 @@ def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_974(ctx, E), k)
 
 
-d_878 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_878 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -10169,7 +9951,7 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-t_918 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_918 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
@@ -10412,7 +10194,7 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_939(ctx, r1, s, E)
 
 
-t_939 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_939 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
 
 
 def d_940(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
@@ -10624,7 +10406,7 @@ def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_1073(ctx, E), k)
 
 
-d_958 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_958 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
@@ -10979,7 +10761,7 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_988(ctx, r1, s, E)
 
 
-t_988 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_988 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
 
 
 def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
@@ -11191,7 +10973,7 @@ def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1126(ctx, E), k)
 
 
-d_1007 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1007 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -11455,7 +11237,7 @@ def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1030 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1030 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11492,7 +11274,7 @@ def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1155(ctx, E), k)
 
 
-d_1033 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1033 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
@@ -11756,7 +11538,7 @@ def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1056 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1056 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11793,7 +11575,7 @@ def t_1058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1184(ctx, E), k)
 
 
-d_1059 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1059 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
@@ -12016,7 +11798,7 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1079 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12130,7 +11912,7 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1088 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1088 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_1089(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12267,7 +12049,7 @@ def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1100 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1100 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -12304,7 +12086,7 @@ def t_1102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1237(ctx, E), k)
 
 
-d_1103 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1103 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12633,7 +12415,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1131 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1131 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -12670,7 +12452,7 @@ def t_1133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1269(ctx, E), k)
 
 
-d_1134 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1134 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -12734,7 +12516,7 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1141 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1141 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1142(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -12924,7 +12706,7 @@ def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1158 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
+t_1158 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
@@ -13082,7 +12864,7 @@ def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1172 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
+t_1172 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
@@ -13145,7 +12927,7 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     return t_1178(ctx, r1, s, E)
 
 
-t_1178 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1178 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
 def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
@@ -13388,7 +13170,7 @@ def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1343(ctx, E), k)
 
 
-d_1200 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1200 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
@@ -13500,7 +13282,7 @@ def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1210 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
+t_1210 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
@@ -13829,7 +13611,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_1240 = d_374  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1240 = _C.d_374  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
 def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -13893,7 +13675,7 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1247 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1247 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -14307,7 +14089,7 @@ def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1446(ctx, E), k)
 
 
-d_1284 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1284 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -14519,7 +14301,7 @@ def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1467(ctx, E), k)
 
 
-d_1303 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1303 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
@@ -14817,7 +14599,7 @@ def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1330 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:566
+t_1330 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
@@ -15210,7 +14992,7 @@ def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1542(ctx, E), k)
 
 
-d_1365 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1365 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
@@ -15640,7 +15422,7 @@ def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1402 = d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1402 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -15677,7 +15459,7 @@ def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1590(ctx, E), k)
 
 
-d_1405 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1405 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -15741,7 +15523,7 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1412 = d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1412 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -16167,8 +15949,8 @@ def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1639(ctx, E), k)
 
 
-d_1451 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
-t_1452 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1451 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
@@ -16280,7 +16062,7 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1462 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
+t_1462 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -16693,8 +16475,8 @@ def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1690(ctx, E), k)
 
 
-d_1500 = d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
-t_1501 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1500 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
@@ -16814,7 +16596,7 @@ def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_1512 = t_359  # rules_data/terraforming_mars/cards/001-070.yaml:693
+t_1512 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:693
 
 
 def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
@@ -18914,26 +18696,20 @@ CODE = {
 AT = {
     374: 'rules_data/terraforming_mars/cards/001-070.yaml:10',
     376: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
-    379: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     380: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    381: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     382: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     383: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     385: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     388: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     393: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    395: 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     399: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     400: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     401: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    402: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     403: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     404: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    406: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     408: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     409: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     410: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    413: 'rules_data/terraforming_mars/cards/001-070.yaml:41',
     416: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     417: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     422: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
@@ -18944,32 +18720,19 @@ AT = {
     432: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
     437: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     438: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    439: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     440: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     441: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    442: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     444: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     445: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     446: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     447: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     448: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     450: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    451: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    453: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    455: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    459: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    460: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    461: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    462: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     465: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
     466: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
-    467: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    469: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     472: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    475: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     477: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
-    487: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     496: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     497: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     499: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
@@ -18981,7 +18744,6 @@ AT = {
     507: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     509: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    518: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     519: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     520: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     523: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
@@ -18990,7 +18752,6 @@ AT = {
     533: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     534: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     535: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    536: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
     539: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     540: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     544: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -18999,7 +18760,6 @@ AT = {
     550: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     554: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     555: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    556: 'rules_data/terraforming_mars/definitions/board.yaml:78',
     559: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     560: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     561: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19124,7 +18884,6 @@ AT = {
     856: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     860: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     865: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    870: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     871: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     872: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     874: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
@@ -19191,8 +18950,6 @@ AT = {
     1004: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1005: 'rules_data/terraforming_mars/definitions/cards.yaml:239',
     1007: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    1012: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    1014: 'rules_data/terraforming_mars/cards/001-070.yaml:248',
     1016: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
     1019: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1023: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
@@ -19248,7 +19005,6 @@ AT = {
     1153: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1159: 'rules_data/terraforming_mars/cards/001-070.yaml:338',
     1167: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     1173: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1174: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -19258,7 +19014,6 @@ AT = {
     1182: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1183: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1184: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1189: 'rules_data/terraforming_mars/cards/001-070.yaml:349',
     1192: 'rules_data/terraforming_mars/definitions/cards.yaml:233',
     1194: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1195: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
@@ -19283,7 +19038,6 @@ AT = {
     1240: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
     1243: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1247: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1250: 'rules_data/terraforming_mars/cards/001-070.yaml:377',
     1253: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1258: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1259: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -19342,12 +19096,10 @@ AT = {
     1410: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
     1411: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     1412: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    1414: 'rules_data/terraforming_mars/cards/001-070.yaml:514',
     1418: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     1420: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1421: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     1423: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    1429: 'rules_data/terraforming_mars/cards/001-070.yaml:527',
     1431: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     1432: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     1433: 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -19370,7 +19122,6 @@ AT = {
     1466: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1467: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1471: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1473: 'rules_data/terraforming_mars/cards/001-070.yaml:536',
     1477: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     1479: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1480: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
@@ -19384,7 +19135,6 @@ AT = {
     1512: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
     1515: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1519: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1522: 'rules_data/terraforming_mars/cards/001-070.yaml:589',
     1526: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     1527: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     1528: 'rules_data/terraforming_mars/definitions/board.yaml:93',

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
@@ -70,10 +71,7 @@ def x_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2063'), 0))
 
 
-def x_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_2880 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -82,7 +80,7 @@ def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2065'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2065'), 0))
 
 
-x_2885 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2885 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
 def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -121,14 +119,8 @@ def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2077'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2077'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2898 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2900 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -197,8 +189,8 @@ def x_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2092'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2092'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_2919 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2921 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2919 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2921 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -237,41 +229,16 @@ def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2091')}
 
 
-def x_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-x_2938 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_2941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-x_2942 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2943 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2933 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2934 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2935 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2936 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2938 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2939 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2940 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2941 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2942 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2943 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -280,10 +247,7 @@ def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2097'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2097'), 0))
 
 
-def x_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_2951 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -310,7 +274,7 @@ def x_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2102'), 0))
 
 
-x_2962 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:43
+x_2962 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
@@ -325,11 +289,8 @@ def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2108'), 0))
 
 
-x_2968 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:54
-
-
-def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_2968 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_2970 = _C.x_413  # rules_data/terraforming_mars/cards/141-208.yaml:57
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -354,14 +315,8 @@ def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 8)
 
 
-def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_2983 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2987 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -370,8 +325,7 @@ def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (2988, E.get('n~2115'), E.get('r~2116'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2116'), 0) if type((_w1 := (ctx.state['players'][v_target_2117] if type(v_target_2117) is int and 0 <= v_target_2117 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2116'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2115'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2116'))) is str else 0))) is int else num(_w6))) for v_target_2117 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_2989 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -392,10 +346,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~2118')}
 
 
-def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+x_2994 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -404,11 +355,8 @@ def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-x_2998 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
+x_2998 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3000 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:81
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
@@ -435,7 +383,7 @@ def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2133, NOREC).get('resource', None) if type(v_card_2133) is str else None) != None)) and (((_w3 if type((_w3 := (_w2.get(v_card_2133, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2133, 0)))) is int else num(_w3)) > 0)) else False) for v_card_2133 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
-x_3008 = x_2951  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+x_3008 = _C.x_870  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
 
 
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -534,8 +482,7 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2148'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2148'), 0))
 
 
-def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
+x_3043 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -574,10 +521,7 @@ def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2151') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2152'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3057 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
@@ -602,8 +546,8 @@ def x_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2156'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2156'), 0))
 
 
-x_3071 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3075 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3071 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3075 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -612,7 +556,7 @@ def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2161'))) is int else num(_w4)))
 
 
-x_3081 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3081 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -639,7 +583,7 @@ def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2163') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2164'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3091 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3091 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -654,7 +598,7 @@ def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2168'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2168'), 0))
 
 
-x_3102 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3102 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
@@ -673,7 +617,7 @@ def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2172 for v_x_2172 in items_of((ctx.index.plain['cards'].get(v_c_2171, NOREC).get('tags', []) if type(v_c_2171) is str else [])) if (v_x_2172 == 'power')]) for v_c_2171 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2174 for v_x_2174 in items_of((ctx.index.plain['corporations'].get(v_c_2173, NOREC).get('tags', []) if type(v_c_2173) is str else [])) if (v_x_2174 == 'power')]) for v_c_2173 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
-x_3111 = x_2987  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3111 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -682,7 +626,7 @@ def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3112, E.get('n~2175'), E.get('r~2176'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2176'), 0) if type((_w1 := (ctx.state['players'][v_target_2177] if type(v_target_2177) is int and 0 <= v_target_2177 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2176'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2175'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2176'))) is str else 0))) is int else num(_w6))) for v_target_2177 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_3113 = x_2989  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3113 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -739,8 +683,8 @@ def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2193'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2193'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3131 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3133 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3131 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3133 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -779,16 +723,16 @@ def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2192')}
 
 
-x_3145 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3146 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3147 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3148 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3150 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3151 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3152 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3153 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3154 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3155 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3145 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3146 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3147 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3148 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3150 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3151 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3152 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3153 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3154 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3155 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -827,7 +771,7 @@ def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2201') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2202'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3172 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -836,7 +780,7 @@ def x_3176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2204'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2204'), 0))
 
 
-x_3180 = x_2951  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3180 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -857,7 +801,7 @@ def x_3184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~2207')}
 
 
-x_3187 = x_2951  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3187 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -902,7 +846,7 @@ def x_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2216'), 0))
 
 
-x_3205 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:246
+x_3205 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
 def x_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -929,11 +873,8 @@ def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2217') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2218'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3214 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
+x_3214 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3216 = _C.x_2735  # rules_data/terraforming_mars/cards/141-208.yaml:248
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -954,10 +895,7 @@ def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2222'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2222'), 0))
 
 
-def x_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_3227 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:248
 
 
 def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -966,8 +904,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2224'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2224'), 0))
 
 
-def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
+x_3233 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:268
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -976,11 +913,8 @@ def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2226'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2226'), 0))
 
 
-x_3238 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:276
-
-
-def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
+x_3238 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:276
+x_3240 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:279
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1013,7 +947,7 @@ def x_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2236'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2236'), 0))
 
 
-x_3264 = x_2951  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3264 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1052,7 +986,7 @@ def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2243'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2243'), 0))
 
 
-x_3278 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:304
+x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
 def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1079,17 +1013,10 @@ def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2244') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2245'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3287 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3291 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def x_3293(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
-
-
-x_3296 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3287 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3291 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3293 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:306
+x_3296 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
@@ -1098,7 +1025,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     return (E.get('card') == E.get('this'))
 
 
-x_3300 = x_2994  # rules_data/terraforming_mars/cards/141-208.yaml:306
+x_3300 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:306
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1119,7 +1046,7 @@ def x_3307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2251'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2251'), 0))
 
 
-x_3309 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:342
+x_3309 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
 def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -1158,8 +1085,8 @@ def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2263'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2263'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3322 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3324 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3322 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3324 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1226,7 +1153,7 @@ def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2284'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2284'), 0))
 
 
-x_3344 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:361
+x_3344 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
 def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1269,7 +1196,7 @@ def x_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2289'))) is str else 0)
 
 
-x_3362 = x_2900  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_3362 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1284,7 +1211,7 @@ def x_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2289'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2289'))) is str else None), 0))
 
 
-x_3366 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3366 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1305,7 +1232,7 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2291'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_3375 = x_2987  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3375 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -1314,7 +1241,7 @@ def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3376, E.get('n~2292'), E.get('r~2293'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2293'), 0) if type((_w1 := (ctx.state['players'][v_target_2294] if type(v_target_2294) is int and 0 <= v_target_2294 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2293'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2292'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2293'))) is str else 0))) is int else num(_w6))) for v_target_2294 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_3377 = x_2989  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3377 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1341,7 +1268,7 @@ def x_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0))
 
 
-x_3386 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:381
+x_3386 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
 def x_3390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1362,7 +1289,7 @@ def x_3395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2301'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2301'), 0))
 
 
-x_3397 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:391
+x_3397 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
 def x_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1389,11 +1316,8 @@ def x_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2307'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2307'), 0))
 
 
-x_3412 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
+x_3412 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:401
+x_3413 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:404
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1426,8 +1350,8 @@ def x_3422(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2320'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2320'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3423 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3425 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3423 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3425 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1484,7 +1408,7 @@ def x_3442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2326'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2326'), 0))
 
 
-x_3444 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:419
+x_3444 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1517,8 +1441,8 @@ def x_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2339'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2339'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3454 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3456 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3454 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3456 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1557,8 +1481,8 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2338')}
 
 
-x_3467 = x_3000  # rules_data/terraforming_mars/cards/141-208.yaml:423
-x_3470 = x_2987  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3467 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:423
+x_3470 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -1567,7 +1491,7 @@ def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3471, E.get('n~2342'), E.get('r~2343'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2343'), 0) if type((_w1 := (ctx.state['players'][v_target_2344] if type(v_target_2344) is int and 0 <= v_target_2344 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2343'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2342'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2343'))) is str else 0))) is int else num(_w6))) for v_target_2344 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_3472 = x_2989  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3472 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1594,7 +1518,7 @@ def x_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2347'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2347'), 0))
 
 
-x_3481 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:431
+x_3481 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
@@ -1619,19 +1543,9 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2351'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2351'), 0))
 
 
-def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-x_3496 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def x_3498(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:447
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+x_3493 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:434
+x_3496 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3498 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:447
 
 
 def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
@@ -1640,7 +1554,7 @@ def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     return MEMO(ctx, (3499, E.get('event'),), lambda: len([v_x_2354 for v_x_2354 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2354 == 'science')]))
 
 
-x_3502 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3502 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -1649,17 +1563,17 @@ def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2357'))) is int else num(_w4)))
 
 
-x_3508 = x_2983  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3512 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3513 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3514 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3515 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3517 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3518 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3519 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3520 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3521 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3522 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3508 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3512 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3513 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3514 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3515 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3517 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3518 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3519 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3520 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3521 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3522 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
@@ -1690,10 +1604,7 @@ def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2366') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_3537 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1708,10 +1619,7 @@ def x_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2364'))) is int else num(_w4)))
 
 
-def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3540 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -1744,7 +1652,7 @@ def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2370'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2370'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2367'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2371'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2368'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2372'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2369'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2367'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2364'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2371'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2370'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2367'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2371'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2368'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2372'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2369'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2368'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2364'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2372'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2370'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2367'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2371'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2368'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2372'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2369'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2369'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2364'))) is int else num(_w49)))) else False))) else False)
 
 
-x_3547 = x_3540  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3547 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1753,22 +1661,9 @@ def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_3549 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3551 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3553 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1807,8 +1702,8 @@ def x_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2385'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2385'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3567 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3569 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3567 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3569 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1877,8 +1772,8 @@ def x_3587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2400'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2400'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3588 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3590 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3588 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3590 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1923,7 +1818,7 @@ def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-x_3603 = x_2989  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+x_3603 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
 
 
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -1978,7 +1873,7 @@ def x_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2416'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2416'), 0))
 
 
-x_3627 = x_2951  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3627 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -2033,8 +1928,8 @@ def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2432'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2432'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3643 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3645 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3643 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3645 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2073,25 +1968,18 @@ def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2431')}
 
 
-x_3659 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3660 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3661 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3662 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3664 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3665 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-x_3667 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3668 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3669 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3670 = x_3666  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3671 = x_3666  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3659 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3660 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3661 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3662 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3664 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3665 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3666 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3667 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3668 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3669 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3670 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3671 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
 def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2100,7 +1988,7 @@ def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return [E.get('c~2438')]
 
 
-x_3673 = x_2940  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3673 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 x_3674 = x_3672  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
@@ -2110,9 +1998,9 @@ def x_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'keep': E.get('c~2438')}
 
 
-x_3677 = x_2936  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3678 = x_3666  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3679 = x_3666  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_3677 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3678 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3679 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
@@ -2151,8 +2039,8 @@ def x_3690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2455'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2455'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3691 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3693 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3691 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3693 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2254,16 +2142,16 @@ def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
-x_3725 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3726 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3727 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3728 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3730 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3731 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3732 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3733 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3734 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3735 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3725 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3726 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3727 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3728 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3730 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3731 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3732 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3733 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3734 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3735 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
@@ -2302,7 +2190,7 @@ def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2474') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2475'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3748 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3748 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2345,8 +2233,8 @@ def x_3764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2491'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2491'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3765 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3767 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3765 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3767 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2397,7 +2285,7 @@ def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2497') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_3783 = x_3537  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3783 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2412,7 +2300,7 @@ def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2495'))) is int else num(_w4)))
 
 
-x_3786 = x_3540  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3786 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2445,7 +2333,7 @@ def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2501'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2501'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2498'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2502'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2499'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2503'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2500'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2498'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2495'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2502'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2501'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2498'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2502'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2499'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2503'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2500'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2499'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2495'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2503'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2501'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2498'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2502'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2499'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2503'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2500'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2500'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2495'))) is int else num(_w49)))) else False))) else False)
 
 
-x_3793 = x_3540  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3793 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2454,9 +2342,9 @@ def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-x_3795 = x_3549  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3797 = x_3551  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3799 = x_3553  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3795 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3797 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3799 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2465,16 +2353,16 @@ def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2501')} if ((_w13 if type((_w13 := E.get('s_v~2498'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2502')} if ((_w14 if type((_w14 := E.get('t_v~2499'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2503')} if ((_w15 if type((_w15 := E.get('h_v~2500'))) is int else num(_w15)) > 0) else K[5]))
 
 
-x_3805 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3806 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3807 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3808 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3810 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3811 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3812 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3813 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3814 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3815 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3805 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3806 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3807 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3808 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3810 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3811 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3812 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3813 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3814 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3815 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2507,7 +2395,7 @@ def x_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2510'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2510'), 0))
 
 
-x_3830 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:613
+x_3830 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:613
 
 
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2540,8 +2428,8 @@ def x_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2523'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2523'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3840 = x_2898  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3842 = x_2900  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3840 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3842 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2580,7 +2468,7 @@ def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2522')}
 
 
-x_3852 = x_3293  # rules_data/terraforming_mars/cards/141-208.yaml:599
+x_3852 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:599
 
 
 def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2589,7 +2477,7 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2527'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2527'), 0))
 
 
-x_3859 = x_2987  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3859 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -2598,7 +2486,7 @@ def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3860, E.get('n~2528'), E.get('r~2529'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2529'), 0) if type((_w1 := (ctx.state['players'][v_target_2530] if type(v_target_2530) is int and 0 <= v_target_2530 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2529'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2528'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2529'))) is str else 0))) is int else num(_w6))) for v_target_2530 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_3861 = x_2989  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3861 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2637,7 +2525,7 @@ def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2537') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_3877 = x_3537  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3877 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2652,7 +2540,7 @@ def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2535'))) is int else num(_w4)))
 
 
-x_3880 = x_3540  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3880 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2685,7 +2573,7 @@ def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2541'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2541'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2538'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2542'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2539'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2543'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2540'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2538'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2535'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2542'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2541'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2538'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2542'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2539'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2543'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2540'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2539'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2535'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2543'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2541'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2538'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2542'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2539'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2543'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2540'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2540'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2535'))) is int else num(_w49)))) else False))) else False)
 
 
-x_3887 = x_3540  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3887 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2694,9 +2582,9 @@ def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-x_3889 = x_3549  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3891 = x_3551  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3893 = x_3553  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3889 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3891 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3893 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2717,16 +2605,16 @@ def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2547'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2547'), 0))
 
 
-x_3907 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3908 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3909 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3910 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3912 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3913 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3914 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3915 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3916 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3917 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3907 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3908 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3909 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3910 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3912 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3913 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3914 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3915 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3916 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3917 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2741,7 +2629,7 @@ def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2550'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2550'), 0))
 
 
-x_3923 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:661
+x_3923 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:661
 
 
 def x_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2768,7 +2656,7 @@ def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2551') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2552'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3932 = x_3057  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3932 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3936 = x_3721  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
@@ -2790,7 +2678,7 @@ def x_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~2559'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~2562'), E.get('m~2561')))) is int else num(_w2)))
 
 
-x_3943 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:678
+x_3943 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:678
 
 
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
@@ -2811,17 +2699,17 @@ def x_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2568'), 0))
 
 
-x_3951 = x_2880  # rules_data/terraforming_mars/cards/141-208.yaml:690
-x_3955 = x_2933  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3956 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3957 = x_2935  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3958 = x_2936  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3960 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3961 = x_2939  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3962 = x_2940  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3963 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3964 = x_2934  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3965 = x_2941  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3951 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:690
+x_3955 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3956 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3957 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3958 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3960 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3961 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3962 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3963 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3964 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3965 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
@@ -2870,13 +2758,7 @@ def d_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2880(ctx, E), k)
+t_2535 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
@@ -2940,7 +2822,7 @@ def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2541(ctx, r1, s, E)
 
 
-t_2541 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2541 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
 def d_2542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -3193,11 +3075,7 @@ def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2905(ctx, E), k)
 
 
-def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2564 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_2565(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -3427,7 +3305,7 @@ def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2926(ctx, E), k)
 
 
-d_2584 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2584 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2585(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -3491,22 +3369,8 @@ def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_2590 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2591 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_2592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3517,51 +3381,10 @@ def d_2592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2939(ctx, E):
-        if not d_2594(ctx, E):
-            return False
-    return True
-
-
-def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
-    return True
+d_2593 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2594 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2595 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2596 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def t_2597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -3713,7 +3536,7 @@ def d_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2611 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:43
+t_2611 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
@@ -3762,7 +3585,7 @@ def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2616 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:54
+t_2616 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
@@ -4605,16 +4428,7 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2689 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
@@ -4973,7 +4787,7 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2720 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2720 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
@@ -5059,7 +4873,7 @@ def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2728 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:186
+t_2728 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
@@ -5460,7 +5274,7 @@ def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3138(ctx, E), k)
 
 
-d_2763 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2763 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
@@ -5524,8 +5338,8 @@ def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_2769 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2770 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2769 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2770 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -5536,10 +5350,10 @@ def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_2772 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2773 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2774 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2775 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2772 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2773 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2774 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2775 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
@@ -5742,7 +5556,7 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2791 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2791 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
@@ -6027,7 +5841,7 @@ def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2817(ctx, r1, s, E)
 
 
-t_2817 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:246
+t_2817 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
 def d_2818(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
@@ -6119,7 +5933,7 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2825 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2825 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
@@ -6323,7 +6137,7 @@ def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2843 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:276
+t_2843 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
@@ -6696,7 +6510,7 @@ def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2875(ctx, r1, s, E)
 
 
-t_2875 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:304
+t_2875 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
 def d_2876(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
@@ -6788,7 +6602,7 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2883 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2883 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
@@ -6944,7 +6758,7 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2897(ctx, r1, s, E)
 
 
-t_2897 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:342
+t_2897 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
 def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
@@ -7197,7 +7011,7 @@ def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3329(ctx, E), k)
 
 
-d_2920 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2920 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
@@ -7321,7 +7135,7 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2931(ctx, r1, s, E)
 
 
-t_2931 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:361
+t_2931 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
 def d_2932(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
@@ -7572,7 +7386,7 @@ def d_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2953 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2953 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7609,7 +7423,7 @@ def t_2955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3370(ctx, E), k)
 
 
-d_2956 = d_2564  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2956 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
@@ -7737,7 +7551,7 @@ def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2968 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:381
+t_2968 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
 def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
@@ -7849,7 +7663,7 @@ def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2978 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:391
+t_2978 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
 def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
@@ -7998,7 +7812,7 @@ def d_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_2991 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:401
+t_2991 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def t_2992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
@@ -8220,7 +8034,7 @@ def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3430(ctx, E), k)
 
 
-d_3011 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3011 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
@@ -8346,7 +8160,7 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3022(ctx, r1, s, E)
 
 
-t_3022 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:419
+t_3022 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
 def d_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
@@ -8558,7 +8372,7 @@ def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3461(ctx, E), k)
 
 
-d_3041 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3041 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
@@ -8686,7 +8500,7 @@ def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_3053 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:431
+t_3053 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
@@ -9047,8 +8861,8 @@ def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3084 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3085 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3084 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3085 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9059,10 +8873,10 @@ def d_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3087 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3088 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3089 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3090 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3087 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3088 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3089 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3090 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
@@ -9582,7 +9396,7 @@ def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3574(ctx, E), k)
 
 
-d_3136 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3136 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -9811,7 +9625,7 @@ def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3595(ctx, E), k)
 
 
-d_3156 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3156 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -9864,7 +9678,7 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-d_3162 = d_2564  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3162 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
@@ -10317,7 +10131,7 @@ def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3650(ctx, E), k)
 
 
-d_3203 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3203 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
@@ -10433,8 +10247,8 @@ def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3213 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3214 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3213 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3214 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -10445,44 +10259,10 @@ def d_3215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3665(ctx, E):
-        if not d_3217(ctx, E):
-            return False
-    return True
-
-
-def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    return True
-
-
-d_3219 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3216 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3217 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3218 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3219 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -10536,26 +10316,8 @@ def d_3223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
-    return True
-
-
-def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
-    return True
+d_3224 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3225 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
@@ -10777,7 +10539,7 @@ def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3698(ctx, E), k)
 
 
-d_3245 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3245 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
@@ -11056,8 +10818,8 @@ def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3270 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3271 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3270 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3271 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -11068,10 +10830,10 @@ def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3273 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3274 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3275 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3276 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3273 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3274 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3275 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3276 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
@@ -11220,7 +10982,7 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3289 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3289 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
@@ -11488,7 +11250,7 @@ def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3772(ctx, E), k)
 
 
-d_3313 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3313 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
@@ -11815,8 +11577,8 @@ def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3342 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3343 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3342 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3343 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -11827,10 +11589,10 @@ def d_3344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3345 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3346 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3347 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3348 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3345 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3346 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3347 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3348 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
@@ -12019,7 +11781,7 @@ def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_3364 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:613
+t_3364 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:613
 
 
 def d_3365(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
@@ -12231,7 +11993,7 @@ def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3847(ctx, E), k)
 
 
-d_3383 = d_2564  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3383 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
@@ -12821,8 +12583,8 @@ def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3435 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3436 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -12833,10 +12595,10 @@ def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3438 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3439 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3440 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3441 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3438 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3439 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3440 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
@@ -12927,7 +12689,7 @@ def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3449(ctx, r1, s, E)
 
 
-t_3449 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:661
+t_3449 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:661
 
 
 def d_3450(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
@@ -13019,7 +12781,7 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3457 = d_2689  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3457 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
@@ -13119,7 +12881,7 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-t_3467 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:678
+t_3467 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:678
 
 
 def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
@@ -13193,7 +12955,7 @@ def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_3474 = t_2535  # rules_data/terraforming_mars/cards/141-208.yaml:690
+t_3474 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:690
 
 
 def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
@@ -13269,8 +13031,8 @@ def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3481 = d_2590  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3482 = d_2591  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3481 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3482 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -13281,10 +13043,10 @@ def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3484 = d_2593  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3485 = d_2594  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3486 = d_2595  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3487 = d_2596  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3484 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3485 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3486 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3487 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
@@ -14836,7 +14598,6 @@ CODE = {
 }
 AT = {
     2878: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2880: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
     2883: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2889: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     2890: 'rules_data/terraforming_mars/definitions/board.yaml:92',
@@ -14844,8 +14605,6 @@ AT = {
     2892: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2896: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2897: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2898: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2900: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2901: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2902: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2903: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -14863,36 +14622,22 @@ AT = {
     2925: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2926: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     2930: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    2933: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2934: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2935: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2936: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2940: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2941: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2946: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2951: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2952: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2953: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     2955: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2960: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2963: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
     2966: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2970: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
     2973: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2977: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2978: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2980: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2983: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2987: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     2988: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2990: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2991: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     2993: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2994: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
     2995: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    3000: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
     3003: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
     3004: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3005: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -14912,14 +14657,12 @@ AT = {
     3034: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3035: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3039: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3043: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
     3046: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3047: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3051: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3052: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3054: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3056: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3057: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3059: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
     3062: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3064: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
@@ -14971,15 +14714,11 @@ AT = {
     3209: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3211: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3213: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3216: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
     3219: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3220: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3224: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3227: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
     3231: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3233: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
     3236: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3240: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
     3243: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3247: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3251: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -14995,7 +14734,6 @@ AT = {
     3282: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3284: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3286: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3293: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
     3299: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
     3302: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
     3304: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
@@ -15041,7 +14779,6 @@ AT = {
     3402: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3406: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3410: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3413: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
     3415: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3416: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3417: 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -15076,8 +14813,6 @@ AT = {
     3486: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3487: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3491: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3493: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3498: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
     3499: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
     3507: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     3525: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
@@ -15085,19 +14820,14 @@ AT = {
     3533: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     3535: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     3536: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3537: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3538: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3539: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3540: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3542: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3543: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3544: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3545: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3546: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3548: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3549: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3551: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3553: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3559: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3560: 'rules_data/terraforming_mars/definitions/board.yaml:102',
@@ -15146,7 +14876,6 @@ AT = {
     3649: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3650: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3654: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     3672: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3675: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3681: 'rules_data/terraforming_mars/cards/141-208.yaml:528',
