@@ -125,12 +125,14 @@ class _Module:
         comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
                              if "code" in v})
         functions = []
-        self.found = roots(ir)
+        # a node the IR holds in several places (or an expression numbered once for all
+        # its copies) is written once, with the first place's line
+        self.found = list(_first(roots(ir), lambda n: n[0]["x"], lambda n: n[1]).values())
         for node, at in self.found:
             first, rest = comp.function(node).split("\n", 1)
             functions.append((f"x_{node['x']}", f"{first}  # {_comment(at)}\n{rest}"))
         stmts = StmtCompiler(comp)
-        nodes = statements(ir)
+        nodes = list(_first(statements(ir), lambda n: n["id"]).values())
         names = []
         for n in nodes:
             text = stmts.function(n)
@@ -153,6 +155,17 @@ class _Module:
                                        if at and f"x_{n['x']}" not in aliases) + "}\n"
         return _consts(self.unit.consts) + "\n\n" + body + "\n\n" + self.trials + \
             "\n\n" + table
+
+
+def _first(items: list[Any], key: Any, good: Any = bool) -> dict[Any, Any]:
+    """{key: the first of ``items`` with it that is ``good`` (else the first)}, in the
+    order of their first ones."""
+    out: dict[Any, Any] = {}
+    for item in items:
+        k = key(item)
+        if k not in out or (not good(out[k]) and good(item)):
+            out[k] = item
+    return out
 
 
 def _consts(consts: list[str]) -> str:
