@@ -14,7 +14,9 @@ times measured in the same run on the same machine, so it carries across machine
   size N: ``build_N_s`` (compile, codegen and the ``.pyc`` files, as ``rulesc build``
   writes the engine; not the sheets), ``compile_N_s``, their CPU seconds (``_cpu_s``,
   with the processes that write the ``.pyc`` files), the build's peak memory
-  ``peak_N_mb`` (of its main process), ``ir_bytes_per_card_N`` and
+  ``peak_N_mb`` (of its main process: not of those, about 0.5 GB each for a part of 250
+  cards; Linux counts a child's memory before its ``exec`` too, so theirs is not told
+  apart from it here), ``ir_bytes_per_card_N`` and
   ``engine_bytes_per_card_N``; then, in a fresh process, ``import_N_s`` (and
   ``import_peak_N_mb``) of the generated engine package, ``first_game_N_ms`` (the
   first ``new_game`` after the import: it composes the rules) and ``new_game_N_ms``

@@ -93,7 +93,9 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
     out = {}
     if bound:
         out[f"parts/{COMMON_NAME}.py"] = _common_source(units, group, bound, source)
-    for part, mod in zip(parts, mods, strict=True):
+    del units, calls
+    for part in parts:
+        mod = mods.pop(0)  # its functions' texts let go once it is written
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
         uses = imports if any(group[n] in bound for n, _ in mod.unit.functions) else ""
         out[f"parts/{part.name}.py"] = _header(_comment(part.source), doc, uses) + \
